@@ -1,0 +1,4 @@
+def poly(x, y):
+    a = x ** 3
+    b = y ** 4
+    return a * b

@@ -1,0 +1,4 @@
+def f(a,
+      b):
+    if a: return b
+    pass

@@ -1,0 +1,26 @@
+// Linear algebra: matrix products (through OpenBLAS for floats), dot, outer, trace, diag.
+#pragma once
+#include "fluxion/runtime/tensor.hpp"
+
+namespace fx::rt {
+
+// NumPy's matmul: 1-D @ 1-D is the inner product (rank 0), a 1-D left operand acts as a row
+// and a 1-D right operand as a column (that axis is removed from the result), and operands of
+// rank > 2 are stacks of matrices whose leading axes broadcast. Dtypes promote; bool is an error.
+// TensorError "matmul: inner dimensions differ: (2, 3) @ (4, 5)".
+Tensor matmul(const Tensor& a, const Tensor& b);
+
+// NumPy's dot for ranks 0..2: a product with a scalar, otherwise matmul.
+Tensor dot(const Tensor& a, const Tensor& b);
+
+// outer(a, b)[i, j] = a.flat[i] * b.flat[j].
+Tensor outer(const Tensor& a, const Tensor& b);
+
+// Sum of the main diagonal of a 2-D tensor (dtype as sum: bool -> i64).
+Tensor trace(const Tensor& x);
+
+// 1-D -> the square 2-D tensor with x on diagonal k; 2-D -> its diagonal k (a view).
+// k > 0 is above the main diagonal, k < 0 below.
+Tensor diag(const Tensor& x, int64_t k = 0);
+
+}  // namespace fx::rt

@@ -1,0 +1,206 @@
+// Tensor storage: allocation of headers (with inline storage or as views), reference counting.
+#include "fluxion/runtime/tensor.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "fluxion/runtime/memory.hpp"
+#include "tensor_internal.hpp"
+
+namespace fx::rt {
+
+namespace {
+
+// Storage starts after the header, rounded up so that it keeps malloc's alignment (16 bytes).
+constexpr size_t kDataOffset = (sizeof(fx_tensor) + 63) / 64 * 64;
+
+void retain_header(fx_tensor* h) noexcept {
+  std::atomic_ref<int64_t>(h->refcount).fetch_add(1, std::memory_order_relaxed);
+}
+
+void release_header(fx_tensor* h) noexcept {
+  while (h != nullptr &&
+         std::atomic_ref<int64_t>(h->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    fx_tensor* base = h->base;
+    std::free(h);
+    h = base;  // a view held one reference to its owner
+  }
+}
+
+std::string describe(DType dtype, const Shape& shape) {
+  return std::string("a ") + dtype_name(dtype) + " tensor of shape " + to_string(shape);
+}
+
+fx_tensor* allocate_owned(DType dtype, const Shape& shape, bool zero) {
+  int64_t n = shape.numel();  // checks negative extents and overflow
+  int64_t bytes;
+  if (__builtin_mul_overflow(n, itemsize(dtype), &bytes))
+    tensor_error("cannot allocate " + describe(dtype, shape) + ": the byte count overflows");
+  check_allocation(bytes, describe(dtype, shape));
+  size_t total = kDataOffset + static_cast<size_t>(bytes);
+  void* mem = zero ? std::calloc(1, total) : std::malloc(total);
+  if (mem == nullptr)
+    tensor_error("cannot allocate " + std::to_string(bytes) + " bytes for " +
+                 describe(dtype, shape) + ": out of memory");
+  auto* h = static_cast<fx_tensor*>(mem);
+  if (!zero) std::memset(h, 0, sizeof(fx_tensor));
+  h->refcount = 1;
+  h->dtype = static_cast<int32_t>(dtype);
+  h->rank = shape.rank();
+  h->size = n;
+  int64_t stride = 1;
+  for (int i = shape.rank() - 1; i >= 0; --i) {
+    h->shape[i] = shape[i];
+    h->strides[i] = stride;
+    stride *= shape[i] == 0 ? 1 : shape[i];
+  }
+  h->data = static_cast<char*>(mem) + kDataOffset;
+  h->base = nullptr;
+  h->nbytes = bytes;
+  return h;
+}
+
+}  // namespace
+
+Tensor::Tensor(const Tensor& other) noexcept : h_(other.h_) {
+  if (h_) retain_header(h_);
+}
+
+Tensor& Tensor::operator=(const Tensor& other) noexcept {
+  if (other.h_) retain_header(other.h_);
+  release_header(h_);
+  h_ = other.h_;
+  return *this;
+}
+
+Tensor& Tensor::operator=(Tensor&& other) noexcept {
+  if (this != &other) {
+    release_header(h_);
+    h_ = other.h_;
+    other.h_ = nullptr;
+  }
+  return *this;
+}
+
+Tensor::~Tensor() { release_header(h_); }
+
+Tensor Tensor::empty(DType dtype, const Shape& shape) {
+  return Tensor(allocate_owned(dtype, shape, false));
+}
+
+Tensor Tensor::zeroed(DType dtype, const Shape& shape) {
+  return Tensor(allocate_owned(dtype, shape, true));
+}
+
+Tensor Tensor::adopt(fx_tensor* header) noexcept { return Tensor(header); }
+
+fx_tensor* Tensor::release() noexcept {
+  fx_tensor* h = h_;
+  h_ = nullptr;
+  return h;
+}
+
+fx_tensor* Tensor::header() const {
+  if (h_ == nullptr) tensor_error("use of an empty tensor handle");
+  return h_;
+}
+
+Shape Tensor::shape() const {
+  const fx_tensor* h = header();
+  return Shape(std::span<const int64_t>(h->shape, static_cast<size_t>(h->rank)));
+}
+
+int64_t Tensor::dim(int axis) const {
+  const fx_tensor* h = header();
+  int a = axis < 0 ? axis + h->rank : axis;
+  if (a < 0 || a >= h->rank)
+    tensor_error("axis " + std::to_string(axis) + " is out of range for a tensor of rank " +
+                 std::to_string(h->rank));
+  return h->shape[a];
+}
+
+std::span<const int64_t> Tensor::strides() const {
+  const fx_tensor* h = header();
+  return {h->strides, static_cast<size_t>(h->rank)};
+}
+
+bool Tensor::is_contiguous() const {
+  const fx_tensor* h = header();
+  if (h->size == 0) return true;
+  int64_t expected = 1;
+  for (int i = h->rank - 1; i >= 0; --i) {
+    if (h->shape[i] != 1 && h->strides[i] != expected) return false;
+    expected *= h->shape[i];
+  }
+  return true;
+}
+
+bool Tensor::is_unique() const noexcept {
+  return h_ != nullptr && h_->base == nullptr &&
+         std::atomic_ref<int64_t>(h_->refcount).load(std::memory_order_acquire) == 1;
+}
+
+Tensor Tensor::view(const Shape& shape, std::span<const int64_t> strides, int64_t offset) const {
+  fx_tensor* owner = header();
+  char* first = static_cast<char*>(owner->data) + offset * itemsize(dtype());
+  if (owner->base != nullptr) owner = owner->base;  // views always hang off the storage owner
+  auto* h = static_cast<fx_tensor*>(std::calloc(1, sizeof(fx_tensor)));
+  if (h == nullptr) tensor_error("cannot allocate a tensor view: out of memory");
+  h->refcount = 1;
+  h->dtype = header()->dtype;
+  h->rank = shape.rank();
+  h->size = shape.numel();
+  for (int i = 0; i < shape.rank(); ++i) {
+    h->shape[i] = shape[i];
+    h->strides[i] = strides[i];
+  }
+  h->data = first;
+  h->base = owner;
+  h->nbytes = 0;
+  retain_header(owner);
+  return Tensor(h);
+}
+
+Scalar Tensor::item() const {
+  if (numel() != 1)
+    tensor_error("expected a tensor with one element, got shape " + to_string(shape()));
+  return Scalar::load(dtype(), raw_data());
+}
+
+void Tensor::check_dtype(DType expected) const {
+  if (dtype() != expected)
+    tensor_error(std::string("expected a ") + dtype_name(expected) + " tensor, got " +
+                 dtype_name(dtype()));
+}
+
+Tensor scalar_tensor(Scalar value) {
+  Tensor t = Tensor::empty(value.dtype(), Shape{});
+  value.store(value.dtype(), t.raw_data());
+  return t;
+}
+
+}  // namespace fx::rt
+
+namespace fx::rt::detail {
+
+void set_contiguous_shape(Tensor& t, const Shape& shape) {
+  fx_tensor* h = t.header();
+  if (!t.is_unique() || !t.is_contiguous() || shape.numel() != h->size)
+    tensor_error("internal error: set_contiguous_shape needs a fresh tensor of the same size");
+  h->rank = shape.rank();
+  int64_t stride = 1;
+  for (int i = FX_MAX_RANK - 1; i >= 0; --i) {
+    if (i >= shape.rank()) {
+      h->shape[i] = 0;
+      h->strides[i] = 0;
+      continue;
+    }
+    h->shape[i] = shape[i];
+    h->strides[i] = stride;
+    stride *= shape[i] == 0 ? 1 : shape[i];
+  }
+}
+
+}  // namespace fx::rt::detail

@@ -1,0 +1,19 @@
+// Runtime-internal operations on tensor headers.
+#pragma once
+#include "fluxion/runtime/tensor.hpp"
+
+namespace fx::rt::detail {
+
+// Gives a freshly allocated (unique, contiguous) tensor another shape with the same element count,
+// without a view: the result stays unique, so later in-place updates need no copy.
+void set_contiguous_shape(Tensor& t, const Shape& shape);
+
+}  // namespace fx::rt::detail
+
+namespace fx::rt::detail {
+
+// Writes src (broadcast to dst's shape, converted to dst's dtype) into the elements of dst, which
+// is a freshly made tensor or a view into one (the caller owns the storage exclusively).
+void assign(const Tensor& dst, const Tensor& src);
+
+}  // namespace fx::rt::detail

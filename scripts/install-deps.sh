@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Fluxion needs to build and test, from Debian's packages. Idempotent:
+# packages already present are not fetched again, and apt is only updated when needed.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  python3
+  libgtest-dev libgmock-dev
+  clang libclang-rt-14-dev   # fuzzing (libFuzzer) and sanitizers
+  libopenblas-dev zlib1g-dev # tensor runtime: matrix products, gzip-compressed IDX files
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,18 @@
+// Text of run-time values as `print` and `fluxion eval` show them (LANGUAGE.md §9).
+#pragma once
+#include <string>
+
+#include "interp/value.hpp"
+
+namespace fx::interp {
+
+// Floats as Python's repr ("1.0", "0.1", "1e-05", "inf", "nan", "-0.0"), ints plain,
+// "True"/"False", "None", strings as they are, tuples "(1.0, 2)" / "(1.0,)" / "()",
+// structs "Linear(w=1.0, b=2.0)", variants "Node(Leaf(1), Leaf(2))" / "Empty",
+// functions "<function NAME>", primitives "<builtin NAME>".
+std::string format_value(const Value& v);
+
+// Appends format_value(v) to out.
+void format_value_to(std::string& out, const Value& v);
+
+}  // namespace fx::interp

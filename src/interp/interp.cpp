@@ -1,0 +1,336 @@
+// The evaluation loop: graphs, operands, primitive applies and tail calls (machine.hpp).
+#include "interp/interp.hpp"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <variant>
+
+#include "interp/machine.hpp"
+#include "interp/primitives.hpp"
+#include "support/diagnostics.hpp"
+
+namespace fx::interp {
+
+using ir::Graph;
+using ir::Node;
+using ir::Prim;
+
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
+
+// The lowest address the C++ stack of this thread may reach before `run` refuses to go
+// deeper; 0 when it cannot be known. The margin leaves room for primitives, formatting and
+// unwinding the exception.
+uintptr_t find_stack_limit() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
+  void* low = nullptr;
+  size_t size = 0;
+  int rc = pthread_attr_getstack(&attr, &low, &size);
+  pthread_attr_destroy(&attr);
+  if (rc != 0 || low == nullptr || size == 0) return 0;
+  size_t margin = std::min<size_t>(size / 4, size_t(256) << 10);
+  return reinterpret_cast<uintptr_t>(low) + margin;
+}
+
+// Error paths live in separate cold functions so that their string temporaries do not
+// enlarge the C++ frames of the recursive evaluation path.
+[[noreturn, gnu::cold, gnu::noinline]] void no_output(const Graph* g) {
+  internal_error("interpreter", "graph " + g->name + " has no output");
+}
+
+[[noreturn, gnu::cold, gnu::noinline]] void invisible_node(const Node* n, const Frame* fr) {
+  internal_error("interpreter", "node %" + std::to_string(n->id) + " of graph " +
+                                    (n->graph ? n->graph->name : std::string("?")) +
+                                    " is not visible from graph " + fr->graph->name);
+}
+
+}  // namespace
+
+std::string function_name(const Graph* g) { return g->name.empty() ? "lambda" : g->name; }
+
+Machine::Machine(const ir::Module& m, const Options& options, std::ostream& out)
+    : module_(m), options_(options), out_(out), stack_limit_(find_stack_limit()) {
+  // Which slots may nested graphs read? Those must survive their activation (closures).
+  uint32_t max_id = 0;
+  for (const auto& g : m.graphs) max_id = std::max(max_id, g->id);
+  captured_.resize(m.graphs.empty() ? 0 : max_id + 1);
+  for (const auto& g : m.graphs) captured_[g->id].assign(g->frame_size(), false);
+  auto mark = [&](const Node* x, const Graph* user) {
+    if (!x || x->is_constant() || !x->graph || x->graph == user) return;
+    if (x->graph->id >= captured_.size()) return;
+    auto& slots = captured_[x->graph->id];
+    if (x->slot < slots.size()) slots[x->slot] = true;
+  };
+  for (const auto& g : m.graphs) {
+    for (const Node* b : g->body)
+      for (const Node* x : b->inputs) mark(x, g.get());
+    mark(g->output, g.get());
+  }
+}
+
+// ------------------------------------------------------------------ operands
+Frame* Machine::frame_of(const Graph* g, Frame* fr, const Node* at) {
+  for (Frame* f = fr; f; f = f->parent.get())
+    if (f->graph == g) return f;
+  internal_error("interpreter", "graph " + g->name + " has no active frame while evaluating " +
+                                    (at ? "node %" + std::to_string(at->id) : std::string("a call")));
+}
+
+Ref<Frame> Machine::env_for(const Graph* g, Frame* fr, const Node* at) {
+  if (!g->parent) return {};
+  return Ref<Frame>(frame_of(g->parent, fr, at));
+}
+
+Value Machine::constant(const Node* n, Frame* fr) {
+  return std::visit(
+      Overloaded{
+          [](ir::Undef) { return Value::undef(); },
+          [](ir::NoneVal) { return Value::none(); },
+          [](int64_t i) { return Value::integer(i); },
+          [](double d) { return Value::real(d); },
+          [](bool b) { return Value::boolean(b); },
+          [](const std::string& s) { return Value::str(s); },
+          [](Prim p) { return Value::prim(p); },
+          [&](Graph* g) { return Value::closure(g, env_for(g, fr, n)); },
+          [&](const ir::StructDecl* d) -> Value {
+            runtime_error(n->loc, "the struct type " + d->name + " cannot be used as a value");
+          },
+          [&](const ir::VariantDecl* d) -> Value {
+            if (d->fields.empty()) return Value::variant(d, {});  // `Empty` is a value
+            runtime_error(n->loc, "the variant " + d->name + " needs its fields: " + d->name + "(...)");
+          },
+      },
+      n->value);
+}
+
+Value Machine::operand(const Node* n, Frame* fr) {
+  if (n->kind == ir::NodeKind::Constant) return constant(n, fr);
+  Frame* f = fr;
+  while (f->graph != n->graph) {
+    f = f->parent.get();
+    if (!f) invisible_node(n, fr);
+  }
+  if (n->slot >= f->slots().size()) invisible_node(n, fr);
+  return f->slots()[n->slot];
+}
+
+// ------------------------------------------------------------------ graphs
+Value Machine::run(const Graph* g, Ref<Frame> frame, const Node* at) {
+  check_stack(at);
+  const uint64_t serial = next_serial_++;
+  frame->activation = serial;
+  size_t held = counts_as_call(g) ? 1 : 0;  // depth_ units to give back when done
+  for (;;) {
+    Frame* fr = frame.get();
+    const std::vector<Node*>& body = g->body;
+    const Node* out = g->output;
+    if (!out) no_output(g);
+    const size_t n = body.size();
+    const bool tail = n > 0 && body[n - 1] == out;
+    for (size_t i = 0, end = tail ? n - 1 : n; i < end; ++i) {
+      const Node* b = body[i];
+      fr->slots()[b->slot] = eval_apply(b, fr);
+    }
+    if (tail) {
+      Jump j = tail_jump(out, fr);
+      if (j.graph) {  // continue in the callee's activation, on the same C++ frame
+        j.frame->activation = serial;
+        release_finished(fr, serial, j.frame.get());
+        if (counts_as_call(j.graph)) ++held;
+        begin_call(j.graph, out);
+        g = j.graph;
+        frame = std::move(j.frame);
+        continue;
+      }
+      release_finished(fr, serial, nullptr);
+      depth_ -= held;
+      return std::move(j.result);
+    }
+    Value result = operand(out, fr);
+    release_finished(fr, serial, nullptr);
+    depth_ -= held;
+    return result;
+  }
+}
+
+Machine::Jump Machine::tail_jump(const Node* out, Frame* fr) {
+  Jump j;
+  const Node* callee = out->inputs.at(0);
+  if (callee->is_constant()) {
+    if (const Prim* p = std::get_if<Prim>(&callee->value)) {
+      if (*p != Prim::If || out->inputs.size() != 4) {
+        j.result = eval_apply(out, fr);
+        return j;
+      }
+      // if(c, then, else) in tail position: jump into the chosen branch.
+      bool c = require_bool(operand(out->arg(0), fr), out->loc, "if");
+      const Node* branch = out->arg(c ? 1 : 2);
+      if (branch->holds_graph()) {
+        j.graph = branch->as_graph();
+        j.frame = bind_values(j.graph, env_for(j.graph, fr, out), nullptr, 0, nullptr, out);
+        return j;
+      }
+      Value fn = operand(branch, fr);
+      if (fn.kind() == Kind::Closure) {
+        j.graph = fn.as_closure().graph;
+        j.frame = bind_values(j.graph, fn.as_closure().env, nullptr, 0, nullptr, out);
+      } else {
+        j.result = invoke(fn, nullptr, 0, nullptr, out);
+      }
+      return j;
+    }
+    if (callee->holds_graph()) {
+      j.graph = callee->as_graph();
+      j.frame = bind_node_args(j.graph, env_for(j.graph, fr, out), out, fr);
+      return j;
+    }
+  }
+  Value fn = operand(callee, fr);
+  if (fn.kind() == Kind::Closure) {
+    std::vector<Value> args = eval_args(out, fr);
+    j.graph = fn.as_closure().graph;
+    j.frame = bind_values(j.graph, fn.as_closure().env, args.data(), args.size(), &out->keywords, out);
+  } else {
+    j.result = call_value_node(out, fr);
+  }
+  return j;
+}
+
+void Machine::release_finished(Frame* from, uint64_t serial, const Frame* next) {
+  for (Frame* f = from; f && f->activation == serial; f = f->parent.get()) {
+    if (next)  // a frame the next activation can still reach is not finished
+      for (const Frame* x = next; x; x = x->parent.get())
+        if (x == f) return;
+    if (f->graph->id >= captured_.size()) continue;
+    const std::vector<bool>& keep = captured_[f->graph->id];
+    if (keep.size() != f->slots().size()) continue;
+    for (size_t i = 0; i < keep.size(); ++i)
+      if (!keep[i]) f->slots()[i] = Value();
+  }
+}
+
+Value Machine::eval_apply(const Node* n, Frame* fr) {
+  if (n->inputs.empty()) internal_error("interpreter", "apply node without a callee");
+  const Node* callee = n->inputs[0];
+  if (callee->is_constant()) {
+    if (const Prim* p = std::get_if<Prim>(&callee->value)) {
+      if (*p == Prim::If) return eval_if(n, fr);
+      if (*p == Prim::While) return eval_while(n, fr);
+      return eval_prim(*p, n, fr);
+    }
+    if (Graph* const* g = std::get_if<Graph*>(&callee->value)) {
+      Ref<Frame> frame = bind_node_args(*g, env_for(*g, fr, n), n, fr);
+      begin_call(*g, n);
+      return run(*g, std::move(frame), n);
+    }
+  }
+  return call_value_node(n, fr);
+}
+
+// ------------------------------------------------------------------ primitives
+namespace {
+
+// The declaration held by argument `i` of n, which must be a constant of that kind.
+template <class Decl>
+const Decl& decl_arg(const Node* n, size_t i) {
+  const Node* d = i < n->num_args() ? n->arg(i) : nullptr;
+  const Decl* const* decl = d && d->is_constant() ? std::get_if<const Decl*>(&d->value) : nullptr;
+  if (!decl || !*decl)
+    internal_error("interpreter", std::string(ir::prim_name(*std::get_if<Prim>(&n->inputs[0]->value))) +
+                                      " needs a declaration constant as argument " + std::to_string(i));
+  return **decl;
+}
+
+}  // namespace
+
+// Not inlined into eval_apply: its argument buffer must not sit in the recursive path.
+[[gnu::noinline]] Value Machine::eval_prim(Prim p, const Node* n, Frame* fr) {
+  if (!n->keywords.empty())
+    runtime_error(n->loc, std::string("builtin ") + ir::prim_name(p) + " does not take keyword arguments");
+  const size_t count = n->num_args();
+  switch (p) {
+    case Prim::If: return eval_if(n, fr);
+    case Prim::While: return eval_while(n, fr);
+    case Prim::MakeStruct:
+    case Prim::MakeVariant: {
+      std::vector<Value> fields;
+      fields.reserve(count ? count - 1 : 0);
+      for (size_t i = 1; i < count; ++i) fields.push_back(operand(n->arg(i), fr));
+      if (p == Prim::MakeStruct) return build_struct(decl_arg<ir::StructDecl>(n, 0), std::move(fields), n->loc);
+      return build_variant(decl_arg<ir::VariantDecl>(n, 0), std::move(fields), n->loc);
+    }
+    case Prim::VariantField:
+      if (count != 3) break;
+      return variant_field(operand(n->arg(0), fr), decl_arg<ir::VariantDecl>(n, 1),
+                           operand(n->arg(2), fr), n->loc);
+    case Prim::GetAttr:
+    case Prim::SetAttr: {
+      // The field name is a string constant: read it in place instead of boxing it.
+      if (count < 2 || !n->arg(1)->is_constant() || !std::holds_alternative<std::string>(n->arg(1)->value))
+        break;
+      const std::string& field = n->arg(1)->as_str();
+      if (p == Prim::GetAttr && count == 2) return get_attr(operand(n->arg(0), fr), field, n->loc);
+      if (p == Prim::SetAttr && count == 3)
+        return set_attr(operand(n->arg(0), fr), field, operand(n->arg(2), fr), n->loc);
+      break;
+    }
+    // Everything else takes evaluated operands.
+    case Prim::Add: case Prim::Sub: case Prim::Mul: case Prim::Div: case Prim::FloorDiv:
+    case Prim::Mod: case Prim::Pow: case Prim::Neg: case Prim::MatMul:
+    case Prim::Lt: case Prim::Le: case Prim::Gt: case Prim::Ge: case Prim::Eq: case Prim::Ne:
+    case Prim::Not:
+    case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin:
+    case Prim::Cos: case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid:
+    case Prim::Softplus: case Prim::Floor: case Prim::Ceil:
+    case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
+    case Prim::ToF64: case Prim::ToI64:
+    case Prim::MakeTuple: case Prim::TupleGet: case Prim::VariantTag:
+    case Prim::Print: case Prim::Assert: case Prim::Fail:
+      break;
+  }
+  if (count <= 3) {
+    Value args[3];
+    for (size_t i = 0; i < count; ++i) args[i] = operand(n->arg(i), fr);
+    return apply_primitive(p, n->loc, args, count, out_);
+  }
+  std::vector<Value> args = eval_args(n, fr);
+  return apply_primitive(p, n->loc, args.data(), args.size(), out_);
+}
+
+void Machine::check_stack(const Node* at) const {
+  if (!stack_limit_) return;
+  auto here = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  if (here >= stack_limit_) return;
+  runtime_error(at ? at->loc : SourceLoc{},
+                "recursion too deep: the interpreter's stack ran out after " + std::to_string(depth_) +
+                    " nested calls (the call depth limit is " + std::to_string(options_.max_call_depth) + ")");
+}
+
+// ------------------------------------------------------------------ entry point
+Value Machine::call_top(const Graph* g, const std::vector<Value>& args) {
+  if (!g) internal_error("interpreter", "call_graph without a graph");
+  if (g->parent)
+    runtime_error(g->loc, function_name(g) + " is a nested function: only top-level functions can be run");
+  std::vector<Value> copy = args;
+  Ref<Frame> frame = bind_values(g, {}, copy.data(), copy.size(), nullptr, nullptr);
+  begin_call(g, nullptr);
+  Value result = run(g, std::move(frame), nullptr);
+  if (result.is_undef()) undefined_error(g->output ? g->output->loc : g->loc);
+  return result;
+}
+
+Value call_graph(const ir::Module& m, const ir::Graph* g, const std::vector<Value>& args,
+                 const Options& options, std::ostream& out) {
+  Machine machine(m, options, out);
+  return machine.call_top(g, args);
+}
+
+}  // namespace fx::interp

@@ -1,0 +1,106 @@
+// The evaluator behind call_graph (internal to src/interp/).
+//
+// Frames: one per graph activation (value.hpp), linked to the frame of the graph's lexical
+// parent. A node of the running graph is read from the current frame; a node of an ancestor
+// graph from the nearest frame of that graph up the parent chain.
+//
+// C++ stack: `run` evaluates a graph's body in a loop, and a call in tail position (the
+// output is the last body node) replaces the running activation instead of recursing. Every
+// `if` statement lowers to `if(c, branch, branch)` whose branches tail-call a join graph,
+// so one Fluxion call costs one `run` + `eval_apply` pair of C++ frames, however many `if`s
+// it runs. `while` iterates in C++. The Fluxion call depth is counted (Options) and the
+// remaining C++ stack is checked, so deep recursion is a located error, never a crash.
+//
+// Reference cycles: a frame slot may hold a closure over that same frame (`r = if(...)`
+// returning a nested def). When a run finishes, the slots of its frames that no nested graph
+// can read are cleared, which breaks those cycles; the frames captured by closures then keep
+// only what the closures need.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "interp/interp.hpp"
+#include "interp/value.hpp"
+#include "ir/ir.hpp"
+
+namespace fx::interp {
+
+class Machine {
+ public:
+  Machine(const ir::Module& m, const Options& options, std::ostream& out);
+  Value call_top(const ir::Graph* g, const std::vector<Value>& args);
+
+ private:
+  // ---- evaluation (interp.cpp)
+  // Runs g in `frame` (parameters bound); depth_ already counts g. `at` locates errors.
+  Value run(const ir::Graph* g, Ref<Frame> frame, const ir::Node* at);
+  Value eval_apply(const ir::Node* n, Frame* fr);
+  Value eval_prim(ir::Prim p, const ir::Node* n, Frame* fr);
+  Value operand(const ir::Node* n, Frame* fr);
+  Value constant(const ir::Node* n, Frame* fr);
+  // The nearest frame of graph g from fr outwards.
+  Frame* frame_of(const ir::Graph* g, Frame* fr, const ir::Node* at);
+  // The environment of a closure of g created while fr runs: the frame of g->parent.
+  Ref<Frame> env_for(const ir::Graph* g, Frame* fr, const ir::Node* at);
+  // The activation `run` continues with when the output node `out` is a call; a null
+  // graph means `out` was evaluated into `result` instead.
+  struct Jump {
+    const ir::Graph* graph = nullptr;
+    Ref<Frame> frame;
+    Value result;
+  };
+  Jump tail_jump(const ir::Node* out, Frame* fr);
+  // Drops the values of finished frames of run `serial`, from fr up to (excluding) `keep`.
+  void release_finished(Frame* fr, uint64_t serial, const Frame* keep);
+
+  // ---- calls (calls.cpp)
+  // Counts one call to g (if g is a Fluxion-level function) and checks the limits.
+  void begin_call(const ir::Graph* g, const ir::Node* at);
+  // A frame for g with env as parent and the arguments bound to g's parameters.
+  Ref<Frame> bind_node_args(const ir::Graph* g, Ref<Frame> env, const ir::Node* call, Frame* fr);
+  Ref<Frame> bind_values(const ir::Graph* g, Ref<Frame> env, Value* args, size_t n,
+                         const std::vector<std::string>* keywords, const ir::Node* at);
+  std::vector<Value> eval_args(const ir::Node* call, Frame* fr);
+  // Calls a function value with evaluated arguments.
+  Value invoke(const Value& fn, Value* args, size_t n, const std::vector<std::string>* keywords,
+               const ir::Node* at);
+  Value call_value_node(const ir::Node* call, Frame* fr);
+  Value apply_prim_value(ir::Prim p, Value* args, size_t n, const ir::Node* at);
+  Value eval_if(const ir::Node* n, Frame* fr);
+  Value eval_while(const ir::Node* n, Frame* fr);
+  Value loop(const Value& cond, const Value& body, Value state, const ir::Node* at);
+  Value call_nullary(const ir::Node* fn, Frame* fr, const ir::Node* at);
+  void check_stack(const ir::Node* at) const;
+
+  const ir::Module& module_;
+  const Options& options_;
+  std::ostream& out_;
+  size_t depth_ = 0;              // Fluxion-level calls in progress
+  uint64_t next_serial_ = 1;      // numbers the runs (Frame::activation)
+  uintptr_t stack_limit_ = 0;     // lowest safe C++ stack address; 0: unknown
+  // captured_[graph id][slot]: is that node read by a graph nested in its graph?
+  std::vector<std::vector<bool>> captured_;
+};
+
+// Name of a function for messages: the graph's name, "lambda" when it has none.
+std::string function_name(const ir::Graph* g);
+
+// Does a call of g count towards Options::max_call_depth? Functions and lambdas do; the
+// graphs that `if` statements and loops lower to (branches, joins, loop parts) do not.
+inline bool counts_as_call(const ir::Graph* g) {
+  switch (g->role) {
+    case ir::GraphRole::Function:
+    case ir::GraphRole::Lambda:
+    case ir::GraphRole::Init:
+    case ir::GraphRole::Eval: return true;
+    case ir::GraphRole::Branch:
+    case ir::GraphRole::Join:
+    case ir::GraphRole::LoopCond:
+    case ir::GraphRole::LoopBody: return false;
+  }
+  return true;
+}
+
+}  // namespace fx::interp

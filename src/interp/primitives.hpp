@@ -1,0 +1,39 @@
+// Evaluation of the primitives of src/ir/ops.def on evaluated arguments (docs/ir.md).
+// The evaluator (interp.cpp) handles the primitives that call functions (if, while) and
+// those whose first argument is a declaration constant; everything else happens here.
+#pragma once
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "interp/value.hpp"
+#include "ir/ir.hpp"
+
+namespace fx::interp {
+
+// Applies p to args[0..n). `out` receives print's text. Run-time faults throw
+// RuntimeError at `loc`. if/while must not come here; make_struct, make_variant and
+// variant_field (which need a declaration constant) are reported as not callable as values.
+Value apply_primitive(ir::Prim p, SourceLoc loc, const Value* args, size_t n, std::ostream& out);
+
+// "variable used before it is assigned": an Undef value used as an operand.
+[[noreturn]] void undefined_error(SourceLoc loc);
+inline void check_defined(const Value& v, SourceLoc loc) {
+  if (v.is_undef()) undefined_error(loc);
+}
+
+// The bool in c; anything else is an error naming `what` ("the condition of if", ...).
+bool require_bool(const Value& c, SourceLoc loc, const char* what);
+
+// Struct (and variant) fields by name; set_attr returns an updated copy.
+Value get_attr(const Value& x, const std::string& field, SourceLoc loc);
+Value set_attr(const Value& x, const std::string& field, const Value& v, SourceLoc loc);
+
+// Constructors and destructuring for declared types; fields must all be defined.
+Value build_struct(const ir::StructDecl& d, std::vector<Value> fields, SourceLoc loc);
+Value build_variant(const ir::VariantDecl& d, std::vector<Value> fields, SourceLoc loc);
+Value variant_tag(const Value& x, SourceLoc loc);
+Value variant_field(const Value& x, const ir::VariantDecl& d, const Value& index, SourceLoc loc);
+
+}  // namespace fx::interp

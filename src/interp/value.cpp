@@ -1,0 +1,184 @@
+#include "interp/value.hpp"
+
+#include <new>
+#include <utility>
+
+namespace fx::interp {
+
+// ------------------------------------------------------------------ construction
+Value::Value(Kind k, Object* obj) noexcept : kind_(k) {
+  u_.obj = obj;
+  obj->retain();
+}
+
+Value Value::str(std::string s) { return Value(Kind::Str, new StrObj(std::move(s))); }
+Value Value::tuple(std::vector<Value> items) {
+  return Value(Kind::Tuple, new TupleObj(std::move(items)));
+}
+Value Value::make_struct(const ir::StructDecl* decl, std::vector<Value> fields) {
+  return Value(Kind::Struct, new StructObj(decl, std::move(fields)));
+}
+Value Value::variant(const ir::VariantDecl* decl, std::vector<Value> fields) {
+  return Value(Kind::Variant, new VariantObj(decl, std::move(fields)));
+}
+Value Value::closure(const ir::Graph* g, Ref<Frame> env) {
+  return Value(Kind::Closure, new ClosureObj(g, std::move(env)));
+}
+
+const std::string& Value::as_str() const { return static_cast<const StrObj*>(u_.obj)->text; }
+const TupleObj& Value::as_tuple() const { return *static_cast<const TupleObj*>(u_.obj); }
+const StructObj& Value::as_struct() const { return *static_cast<const StructObj*>(u_.obj); }
+const VariantObj& Value::as_variant() const { return *static_cast<const VariantObj*>(u_.obj); }
+const ClosureObj& Value::as_closure() const { return *static_cast<const ClosureObj*>(u_.obj); }
+const std::vector<Value>& Value::items() const {
+  return static_cast<const FieldsObj*>(u_.obj)->fields;
+}
+
+// ------------------------------------------------------------------ destruction
+void FieldsObj::surrender(Reaper& r) {
+  for (Value& v : fields) r.take(v);
+}
+void Frame::surrender(Reaper& r) {
+  r.take(parent);
+  for (Value& v : slots()) r.take(v);
+}
+
+Ref<Frame> Frame::make(const ir::Graph* g, Ref<Frame> parent) {
+  const size_t n = g->frame_size();
+  void* memory = ::operator new(sizeof(Frame) + n * sizeof(Value));
+  Frame* f = new (memory) Frame(g, std::move(parent), n);
+  Value* slots = reinterpret_cast<Value*>(f + 1);
+  for (size_t i = 0; i < n; ++i) new (slots + i) Value();
+  return Ref<Frame>(f);
+}
+
+Frame::~Frame() {
+  for (Value& v : slots()) v.~Value();
+}
+void ClosureObj::surrender(Reaper& r) { r.take(env); }
+
+void Reaper::take(Value& v) noexcept {
+  if (!v.is_heap()) return;
+  Object* o = v.u_.obj;
+  v.kind_ = Kind::Undef;
+  drop(o);
+}
+
+void Reaper::drop(const Object* o) noexcept {
+  if (--o->refs_ != 0) return;
+  Object* dead = const_cast<Object*>(o);
+  if (inline_size_ < kInline) {
+    inline_[inline_size_++] = dead;
+  } else {
+    overflow_.push_back(dead);
+  }
+}
+
+Object* Reaper::pop() noexcept {
+  if (!overflow_.empty()) {
+    Object* o = overflow_.back();
+    overflow_.pop_back();
+    return o;
+  }
+  return inline_size_ ? inline_[--inline_size_] : nullptr;
+}
+
+void Object::destroy(Object* first) noexcept {
+  Reaper reaper;
+  for (Object* o = first; o; o = reaper.pop()) {
+    o->surrender(reaper);  // children whose count drops to zero join the reaper's stack
+    delete o;              // ... so this destructor releases nothing recursively
+  }
+}
+
+// ------------------------------------------------------------------ utilities
+namespace {
+
+std::string type_name_at(const Value& v, int depth) {
+  switch (v.kind()) {
+    case Kind::Undef: return "undefined";
+    case Kind::None: return "None";
+    case Kind::Bool: return "bool";
+    case Kind::Int: return "i64";
+    case Kind::Float: return "f64";
+    case Kind::Str: return "str";
+    case Kind::Prim:
+    case Kind::Closure: return "function";
+    case Kind::Struct: return v.as_struct().decl->name;
+    case Kind::Variant: {
+      const ir::VariantDecl* d = v.as_variant().decl;
+      return d->owner ? d->owner->name : d->name;
+    }
+    case Kind::Tuple: {
+      if (depth > 2) return "tuple";
+      std::string s = "(";
+      const auto& items = v.items();
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i) s += ", ";
+        s += type_name_at(items[i], depth + 1);
+      }
+      return s + (items.size() == 1 ? ",)" : ")");
+    }
+  }
+  return "value";
+}
+
+// Equality of two values that are not both aggregates of the same kind.
+bool leaf_equal(const Value& a, const Value& b) {
+  if (a.is_number() && b.is_number()) {
+    if (a.kind() == Kind::Int && b.kind() == Kind::Int) return a.as_int() == b.as_int();
+    return a.to_double() == b.to_double();
+  }
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case Kind::Undef:
+    case Kind::None: return true;
+    case Kind::Bool: return a.as_bool() == b.as_bool();
+    case Kind::Int:
+    case Kind::Float: return false;  // handled above
+    case Kind::Prim: return a.as_prim() == b.as_prim();
+    case Kind::Str: return a.as_str() == b.as_str();
+    case Kind::Closure:
+      return a.as_closure().graph == b.as_closure().graph &&
+             a.as_closure().env.get() == b.as_closure().env.get();
+    case Kind::Tuple:
+    case Kind::Struct:
+    case Kind::Variant: return false;  // aggregates are compared by values_equal
+  }
+  return false;
+}
+
+bool is_aggregate(Kind k) { return k == Kind::Tuple || k == Kind::Struct || k == Kind::Variant; }
+
+// Same aggregate kind, same declaration and the same number of fields?
+bool same_shape(const Value& a, const Value& b) {
+  if (a.kind() != b.kind()) return false;
+  if (a.kind() == Kind::Struct && a.as_struct().decl != b.as_struct().decl) return false;
+  if (a.kind() == Kind::Variant && a.as_variant().decl != b.as_variant().decl) return false;
+  return a.items().size() == b.items().size();
+}
+
+}  // namespace
+
+std::string type_name(const Value& v) { return type_name_at(v, 0); }
+
+bool values_equal(const Value& a, const Value& b) {
+  if (!is_aggregate(a.kind()) || !is_aggregate(b.kind())) return leaf_equal(a, b);
+  // Iterative, so that comparing two long enum lists does not recurse per cell.
+  std::vector<std::pair<const Value*, const Value*>> todo{{&a, &b}};
+  while (!todo.empty()) {
+    auto [x, y] = todo.back();
+    todo.pop_back();
+    if (!is_aggregate(x->kind()) || !is_aggregate(y->kind())) {
+      if (!leaf_equal(*x, *y)) return false;
+      continue;
+    }
+    if (!same_shape(*x, *y)) return false;
+    const auto& xs = x->items();
+    const auto& ys = y->items();
+    for (size_t i = xs.size(); i-- > 0;) todo.emplace_back(&xs[i], &ys[i]);  // left to right
+  }
+  return true;
+}
+
+}  // namespace fx::interp

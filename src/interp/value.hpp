@@ -1,0 +1,305 @@
+// Run-time values of the reference interpreter (docs/ir.md "Values").
+//
+// A Value is 16 bytes: a Kind tag and either an immediate (bool, i64, f64, primitive) or a
+// pointer to an immutable, reference-counted heap Object (string, tuple, struct, variant,
+// closure). Aggregates are shared, never copied: every value is immutable (LANGUAGE.md §3).
+//
+// Extending: a new kind of value (tensors, derived functions such as grad(f)) is one more
+// Kind plus one more Object subclass; heap kinds go after `Str` in the enum (see is_heap).
+//
+// Reference counts are not atomic: values belong to one interpreter run on one thread.
+#pragma once
+#include <cstdint>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ir/ir.hpp"
+
+namespace fx::interp {
+
+class Object;
+class Reaper;
+class Frame;
+class TupleObj;
+class StructObj;
+class VariantObj;
+class ClosureObj;
+
+// ------------------------------------------------------------------------------ Ref
+// An owning pointer to a reference-counted Object (intrusive count).
+template <class T>
+class Ref {
+ public:
+  Ref() noexcept = default;
+  explicit Ref(T* p) noexcept : p_(p) { retain(); }
+  Ref(const Ref& o) noexcept : p_(o.p_) { retain(); }
+  Ref(Ref&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+  Ref& operator=(Ref o) noexcept {
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  ~Ref() { release(); }
+
+  T* get() const noexcept { return p_; }
+  T* operator->() const noexcept { return p_; }
+  T& operator*() const noexcept { return *p_; }
+  explicit operator bool() const noexcept { return p_ != nullptr; }
+
+ private:
+  friend class Reaper;
+  inline void retain() const noexcept;
+  inline void release() noexcept;
+  T* p_ = nullptr;
+};
+
+// ---------------------------------------------------------------------------- Object
+// Base of every heap value. Destruction is iterative (see Reaper): freeing a list of a
+// million enum cells, or a long chain of closures and frames, must not recurse a million
+// times on the C++ stack.
+class Object {
+ public:
+  Object() = default;
+  Object(const Object&) = delete;
+  Object& operator=(const Object&) = delete;
+  virtual ~Object() = default;
+
+  void retain() const noexcept { ++refs_; }
+  void release() const noexcept {
+    if (--refs_ == 0) destroy(const_cast<Object*>(this));
+  }
+  uint32_t use_count() const noexcept { return refs_; }
+
+ protected:
+  // Hands every reference this object holds to `r` (which empties the holders), so that
+  // the destructor that follows has nothing left to release recursively.
+  virtual void surrender(Reaper& r) = 0;
+
+ private:
+  friend class Reaper;
+  static void destroy(Object* o) noexcept;
+  mutable uint32_t refs_ = 0;
+};
+
+template <class T>
+void Ref<T>::retain() const noexcept {
+  if (p_) p_->retain();
+}
+template <class T>
+void Ref<T>::release() noexcept {
+  if (p_) std::exchange(p_, nullptr)->release();
+}
+
+// ----------------------------------------------------------------------------- Value
+enum class Kind : uint8_t {
+  Undef,  // a variable not assigned on the path taken (docs/ir.md); the default value
+  None,
+  Bool,
+  Int,    // i64
+  Float,  // f64
+  Prim,   // a primitive used as a function value (`apply(sin, 1.0)`)
+  // Heap kinds: every kind from Str on points to an Object.
+  Str,
+  Tuple,
+  Struct,
+  Variant,
+  Closure,  // a graph plus the frame of its lexical parent (null for top-level graphs)
+};
+
+class Value {
+ public:
+  Value() noexcept : kind_(Kind::Undef) { u_.i = 0; }
+  Value(const Value& o) noexcept : kind_(o.kind_), u_(o.u_) {
+    if (is_heap()) u_.obj->retain();
+  }
+  Value(Value&& o) noexcept : kind_(o.kind_), u_(o.u_) { o.kind_ = Kind::Undef; }
+  Value& operator=(const Value& o) noexcept {
+    Value tmp(o);
+    swap(tmp);
+    return *this;
+  }
+  Value& operator=(Value&& o) noexcept {
+    Value tmp(std::move(o));
+    swap(tmp);
+    return *this;
+  }
+  ~Value() {
+    if (is_heap()) u_.obj->release();
+  }
+  void swap(Value& o) noexcept {
+    std::swap(kind_, o.kind_);
+    std::swap(u_, o.u_);
+  }
+
+  // ---- construction
+  static Value undef() { return Value(); }
+  static Value none() { return Value(Kind::None); }
+  static Value boolean(bool b) {
+    Value v(Kind::Bool);
+    v.u_.b = b;
+    return v;
+  }
+  static Value integer(int64_t i) {
+    Value v(Kind::Int);
+    v.u_.i = i;
+    return v;
+  }
+  static Value real(double f) {
+    Value v(Kind::Float);
+    v.u_.f = f;
+    return v;
+  }
+  static Value prim(ir::Prim p) {
+    Value v(Kind::Prim);
+    v.u_.p = p;
+    return v;
+  }
+  static Value str(std::string s);
+  static Value tuple(std::vector<Value> items);
+  static Value make_struct(const ir::StructDecl* decl, std::vector<Value> fields);
+  static Value variant(const ir::VariantDecl* decl, std::vector<Value> fields);
+  static Value closure(const ir::Graph* g, Ref<Frame> env);
+
+  // ---- inspection
+  Kind kind() const noexcept { return kind_; }
+  bool is_heap() const noexcept { return kind_ >= Kind::Str; }
+  bool is_undef() const noexcept { return kind_ == Kind::Undef; }
+  bool is_number() const noexcept { return kind_ == Kind::Int || kind_ == Kind::Float; }
+  bool is_function() const noexcept { return kind_ == Kind::Closure || kind_ == Kind::Prim; }
+
+  // Accessors; precondition: the value has that kind.
+  bool as_bool() const noexcept { return u_.b; }
+  int64_t as_int() const noexcept { return u_.i; }
+  double as_float() const noexcept { return u_.f; }
+  ir::Prim as_prim() const noexcept { return u_.p; }
+  // An Int or Float as f64.
+  double to_double() const noexcept { return kind_ == Kind::Int ? static_cast<double>(u_.i) : u_.f; }
+  const std::string& as_str() const;
+  const TupleObj& as_tuple() const;
+  const StructObj& as_struct() const;
+  const VariantObj& as_variant() const;
+  const ClosureObj& as_closure() const;
+  // The fields of a tuple, struct or variant.
+  const std::vector<Value>& items() const;
+
+ private:
+  friend class Reaper;
+  explicit Value(Kind k) noexcept : kind_(k) { u_.i = 0; }
+  Value(Kind k, Object* obj) noexcept;  // takes a new reference to obj
+
+  Kind kind_;
+  union {
+    bool b;
+    int64_t i;
+    double f;
+    ir::Prim p;
+    Object* obj;
+  } u_;
+};
+
+// ---------------------------------------------------------------------- heap objects
+class StrObj final : public Object {
+ public:
+  explicit StrObj(std::string s) : text(std::move(s)) {}
+  std::string text;
+
+ protected:
+  void surrender(Reaper&) override {}
+};
+
+// Tuples, structs and variants: a list of fields.
+class FieldsObj : public Object {
+ public:
+  explicit FieldsObj(std::vector<Value> f) : fields(std::move(f)) {}
+  std::vector<Value> fields;
+
+ protected:
+  void surrender(Reaper& r) override;
+};
+
+class TupleObj final : public FieldsObj {
+ public:
+  using FieldsObj::FieldsObj;
+};
+
+class StructObj final : public FieldsObj {
+ public:
+  StructObj(const ir::StructDecl* d, std::vector<Value> f) : FieldsObj(std::move(f)), decl(d) {}
+  const ir::StructDecl* decl;
+};
+
+class VariantObj final : public FieldsObj {
+ public:
+  VariantObj(const ir::VariantDecl* d, std::vector<Value> f) : FieldsObj(std::move(f)), decl(d) {}
+  const ir::VariantDecl* decl;
+};
+
+// One activation of a graph: its parameters and body values, indexed by Node::slot, and the
+// frame of the graph's lexical parent (where free variables are looked up). Closures keep
+// their frames alive; a frame that nobody captured dies when its activation returns.
+// The slots live right after the object, in the same allocation (one malloc per call).
+class Frame final : public Object {
+ public:
+  static Ref<Frame> make(const ir::Graph* g, Ref<Frame> parent);
+  ~Frame() override;
+  static void operator delete(void* p) { ::operator delete(p); }
+
+  std::span<Value> slots() noexcept { return {reinterpret_cast<Value*>(this + 1), size_}; }
+
+  const ir::Graph* graph;
+  Ref<Frame> parent;
+  // The evaluation-loop run that owns this activation (tail calls share one run); when the
+  // run finishes, the evaluator drops the slots no nested graph can read (see interp.cpp).
+  uint64_t activation = 0;
+
+ protected:
+  void surrender(Reaper& r) override;
+
+ private:
+  Frame(const ir::Graph* g, Ref<Frame> p, size_t n) : graph(g), parent(std::move(p)), size_(n) {}
+  size_t size_;
+};
+static_assert(sizeof(Frame) % alignof(Value) == 0, "slots follow the Frame object");
+
+class ClosureObj final : public Object {
+ public:
+  ClosureObj(const ir::Graph* g, Ref<Frame> e) : graph(g), env(std::move(e)) {}
+  const ir::Graph* graph;
+  Ref<Frame> env;  // the frame of graph->parent; null for a top-level graph
+
+ protected:
+  void surrender(Reaper& r) override;
+};
+
+// ----------------------------------------------------------------------------- Reaper
+// Destroys objects whose count reached zero with a loop and an explicit stack.
+class Reaper {
+ public:
+  void take(Value& v) noexcept;
+  template <class T>
+  void take(Ref<T>& r) noexcept {
+    if (T* p = std::exchange(r.p_, nullptr)) drop(p);
+  }
+
+ private:
+  friend class Object;
+  void drop(const Object* o) noexcept;
+  Object* pop() noexcept;
+  static constexpr size_t kInline = 32;
+  Object* inline_[kInline];
+  size_t inline_size_ = 0;
+  std::vector<Object*> overflow_;
+};
+
+// ------------------------------------------------------------------------- utilities
+// The type's name as a user sees it, for error messages: "i64", "f64", "bool", "tuple",
+// the struct or enum name, "function", ...
+std::string type_name(const Value& v);
+
+// Structural equality (eq/ne): numbers compare by value (i64 with f64 as f64, so
+// nan != nan), aggregates field by field, functions by identity. Values of different
+// types are unequal. Undef operands are the caller's concern.
+bool values_equal(const Value& a, const Value& b);
+
+}  // namespace fx::interp

@@ -1,0 +1,163 @@
+// Assignments: `x = v`, `a, b = t`, `p.a.b = v`, `x += v`, `p.f += v`, `x: T = v`.
+// Variables are SSA: an assignment only rebinds the name in the cursor's Env.
+#include "lower/lowerer.hpp"
+#include "support/diagnostics.hpp"
+
+namespace fx::lower {
+
+using ir::Node;
+using ir::Prim;
+
+namespace {
+
+Prim augmented_prim(ast::BinaryOp op, SourceLoc loc) {
+  switch (op) {
+    case ast::BinaryOp::Add: return Prim::Add;
+    case ast::BinaryOp::Sub: return Prim::Sub;
+    case ast::BinaryOp::Mul: return Prim::Mul;
+    case ast::BinaryOp::Div: return Prim::Div;
+    case ast::BinaryOp::FloorDiv: return Prim::FloorDiv;
+    case ast::BinaryOp::Mod: return Prim::Mod;
+    case ast::BinaryOp::Pow: return Prim::Pow;
+    case ast::BinaryOp::MatMul: return Prim::MatMul;
+    case ast::BinaryOp::And: case ast::BinaryOp::Or: break;
+  }
+  compile_error(loc, "'and'/'or' cannot be used as augmented assignments");
+}
+
+[[noreturn]] void element_update_error(SourceLoc loc) {
+  compile_error(loc, "cannot assign to an element: tuples are immutable (build a new tuple), "
+                     "and tensors are not supported yet");
+}
+
+}  // namespace
+
+void Lowerer::bind(Cursor& cur, const std::string& name, Node* value) {
+  // Name the node after the variable when it was made for this value (readable IR).
+  if (value->is_apply() && value->graph == cur.g && value->name.empty()) value->name = name;
+  cur.env[name] = value;
+}
+
+void Lowerer::assign_stmt(const ast::AssignStmt& s, Cursor& cur, FunctionScope& fs) {
+  const ast::Expr& target = *s.target;
+  // a, b = x, y: evaluate every value first, then bind (so `a, b = b, a` swaps).
+  if (target.kind == ast::ExprKind::Tuple && s.value->kind == ast::ExprKind::Tuple && !s.annotation) {
+    const auto& targets = static_cast<const ast::TupleExpr&>(target).elements;
+    const auto& values = static_cast<const ast::TupleExpr&>(*s.value).elements;
+    if (targets.size() != values.size())
+      compile_error(s.value->loc, "cannot unpack " + std::to_string(values.size()) + " values into " +
+                                      std::to_string(targets.size()) + " targets");
+    std::vector<Node*> nodes;
+    for (const auto& v : values) nodes.push_back(expr(*v, at(cur, fs)));
+    for (size_t i = 0; i < targets.size(); ++i) assign_to(*targets[i], nodes[i], cur, fs);
+    return;
+  }
+  Node* value = expr(*s.value, at(cur, fs));
+  if (s.annotation) {
+    if (target.kind != ast::ExprKind::Name)
+      compile_error(s.annotation->loc, "only a single variable can have a type annotation");
+    value = annotate(value, *s.annotation, static_cast<const ast::NameExpr&>(target).name, cur, s.loc);
+  }
+  assign_to(target, value, cur, fs);
+}
+
+void Lowerer::assign_to(const ast::Expr& target, Node* value, Cursor& cur, FunctionScope& fs) {
+  switch (target.kind) {
+    case ast::ExprKind::Name: bind(cur, static_cast<const ast::NameExpr&>(target).name, value); return;
+    case ast::ExprKind::Tuple: {
+      // The arity is checked by type inference.
+      const auto& elements = static_cast<const ast::TupleExpr&>(target).elements;
+      for (size_t i = 0; i < elements.size(); ++i) {
+        const ast::Expr& t = *elements[i];
+        std::string var = t.kind == ast::ExprKind::Name ? static_cast<const ast::NameExpr&>(t).name : "";
+        assign_to(t, tuple_get(cur.g, value, i, t.loc, var), cur, fs);
+      }
+      return;
+    }
+    case ast::ExprKind::Attribute:
+      store_field(static_cast<const ast::AttributeExpr&>(target), [&](Node*) { return value; }, cur, fs);
+      return;
+    case ast::ExprKind::Index: element_update_error(target.loc);
+    case ast::ExprKind::Int: case ast::ExprKind::Float: case ast::ExprKind::Bool: case ast::ExprKind::Str:
+    case ast::ExprKind::Unary: case ast::ExprKind::Binary: case ast::ExprKind::Compare:
+    case ast::ExprKind::IfExp: case ast::ExprKind::Lambda: case ast::ExprKind::Call: case ast::ExprKind::Slice:
+    case ast::ExprKind::List: case ast::ExprKind::ListComp:
+      break;
+  }
+  compile_error(target.loc, "cannot assign to this expression; expected a name, a tuple of names or a field");
+}
+
+// p.a.b = v  →  o1 = get_attr(p, "a"); n1 = set_attr(o1, "b", v); p = set_attr(p, "a", n1).
+// `new_value` receives the holder of the assigned field (o1 here).
+void Lowerer::store_field(const ast::AttributeExpr& target, const std::function<Node*(Node*)>& new_value,
+                          Cursor& cur, FunctionScope& fs) {
+  std::vector<const ast::AttributeExpr*> chain;  // outermost (target) first
+  const ast::Expr* root = &target;
+  while (root->kind == ast::ExprKind::Attribute) {
+    chain.push_back(static_cast<const ast::AttributeExpr*>(root));
+    root = chain.back()->base.get();
+  }
+  if (root->kind == ast::ExprKind::Index) element_update_error(root->loc);
+  if (root->kind != ast::ExprKind::Name)
+    compile_error(root->loc, "can only assign to a field of a variable (p.f = v)");
+  const std::string& var = static_cast<const ast::NameExpr&>(*root).name;
+
+  // holders[i] is the value whose field chain[i]->attr is assigned.
+  std::vector<Node*> holders(chain.size());
+  holders.back() = name(var, root->loc, at(cur, fs));
+  for (size_t i = chain.size() - 1; i > 0; --i)
+    holders[i - 1] = m_.apply_prim(cur.g, Prim::GetAttr, {holders[i], m_.constant(chain[i]->attr, chain[i]->loc)},
+                                   chain[i]->loc);
+  Node* updated = new_value(holders.front());
+  for (size_t i = 0; i < chain.size(); ++i)
+    updated = m_.apply_prim(cur.g, Prim::SetAttr, {holders[i], m_.constant(chain[i]->attr, chain[i]->loc), updated},
+                            chain[i]->loc);
+  bind(cur, var, updated);
+}
+
+void Lowerer::aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, FunctionScope& fs) {
+  Prim op = augmented_prim(s.op, s.loc);
+  const ast::Expr& target = *s.target;
+  switch (target.kind) {
+    case ast::ExprKind::Name: {
+      const std::string& var = static_cast<const ast::NameExpr&>(target).name;
+      Node* old = name(var, target.loc, at(cur, fs));
+      Node* rhs = expr(*s.value, at(cur, fs));
+      bind(cur, var, m_.apply_prim(cur.g, op, {old, rhs}, s.loc));
+      return;
+    }
+    case ast::ExprKind::Attribute: {
+      const auto& a = static_cast<const ast::AttributeExpr&>(target);
+      store_field(a, [&](Node* holder) {
+        Node* old = m_.apply_prim(cur.g, Prim::GetAttr, {holder, m_.constant(a.attr, a.loc)}, a.loc);
+        Node* rhs = expr(*s.value, at(cur, fs));
+        return m_.apply_prim(cur.g, op, {old, rhs}, s.loc);
+      }, cur, fs);
+      return;
+    }
+    case ast::ExprKind::Index: element_update_error(target.loc);
+    case ast::ExprKind::Tuple:
+      compile_error(target.loc, "augmented assignment needs a single variable or field, not a tuple");
+    case ast::ExprKind::Int: case ast::ExprKind::Float: case ast::ExprKind::Bool: case ast::ExprKind::Str:
+    case ast::ExprKind::Unary: case ast::ExprKind::Binary: case ast::ExprKind::Compare:
+    case ast::ExprKind::IfExp: case ast::ExprKind::Lambda: case ast::ExprKind::Call: case ast::ExprKind::Slice:
+    case ast::ExprKind::List: case ast::ExprKind::ListComp:
+      break;
+  }
+  compile_error(target.loc, "cannot assign to this expression; expected a name or a field");
+}
+
+// The IR has no per-node annotation, so `x: T = v` becomes a call of a one-parameter
+// identity function whose parameter is annotated T: type inference checks it like any
+// annotated parameter.
+Node* Lowerer::annotate(Node* value, const ast::TypeExpr& type, const std::string& var, Cursor& cur,
+                        SourceLoc loc) {
+  ir::Graph* check = m_.new_graph("annotation", nullptr, type.loc, ir::GraphRole::Lambda);
+  Node* p = m_.add_param(check, var, type.loc);
+  check->param_types.back() = &type;
+  check->return_type = &type;
+  check->output = p;
+  return m_.apply(cur.g, {m_.constant(check, type.loc), value}, loc, var);
+}
+
+}  // namespace fx::lower

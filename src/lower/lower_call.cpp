@@ -1,0 +1,96 @@
+// Calls: of functions and other values (keyword arguments kept by name for type
+// inference), of builtins (primitive applications), and of struct and variant names
+// (construction, arguments put in declaration order).
+#include <set>
+
+#include "lower/lowerer.hpp"
+#include "support/diagnostics.hpp"
+
+namespace fx::lower {
+
+using ir::Node;
+using ir::Prim;
+
+namespace {
+
+std::string plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+Node* Lowerer::call(const ast::CallExpr& e, const ExprCtx& c) {
+  Node* callee = nullptr;
+  if (e.callee->kind == ast::ExprKind::Name) {
+    const std::string& n = static_cast<const ast::NameExpr&>(*e.callee).name;
+    Resolved r = resolve_name(m_, n, *c.env, c.fs, c.g, e.callee->loc);
+    switch (r.kind) {
+      case Resolved::Kind::Struct:
+        return construct(e, c, "struct '" + n + "'", r.struct_decl->fields, r.struct_decl, Prim::MakeStruct);
+      case Resolved::Kind::Variant:
+        return construct(e, c, "variant '" + n + "'", r.variant->fields, r.variant, Prim::MakeVariant);
+      case Resolved::Kind::Builtin: return call_builtin(*r.builtin, e, c);
+      case Resolved::Kind::Value: callee = r.node; break;
+      case Resolved::Kind::Constant: callee = m_.constant(r.value, e.callee->loc); break;
+      case Resolved::Kind::Function: callee = m_.constant(r.graph, e.callee->loc); break;
+      case Resolved::Kind::Global: callee = m_.apply(c.g, {m_.constant(r.graph, e.callee->loc)}, e.callee->loc, n); break;
+    }
+  } else {
+    callee = expr(*e.callee, c);
+  }
+  std::vector<Node*> inputs{callee};
+  for (const auto& a : e.args) inputs.push_back(expr(*a, c));
+  std::vector<std::string> keywords;
+  std::set<std::string> seen;
+  for (const auto& k : e.keywords) {
+    if (!seen.insert(k.name).second) compile_error(k.loc, "keyword argument '" + k.name + "' is given twice");
+    inputs.push_back(expr(*k.value, c));
+    keywords.push_back(k.name);
+  }
+  Node* n = m_.apply(c.g, std::move(inputs), e.loc);
+  n->keywords = std::move(keywords);
+  return n;
+}
+
+Node* Lowerer::call_builtin(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c) {
+  std::string name = b.name;
+  if (!e.keywords.empty())
+    compile_error(e.keywords[0].loc, name + "() does not take keyword arguments");
+  if (b.arity >= 0 && e.args.size() != static_cast<size_t>(b.arity)) {
+    std::string msg = name + "() takes " + plural(b.arity, "argument") + ", found " +
+                      std::to_string(e.args.size());
+    if ((name == "max" || name == "min") && e.args.size() == 1)
+      msg += " (" + name + " over a tensor: tensors are not supported yet)";
+    compile_error(e.loc, msg);
+  }
+  std::vector<Node*> args;
+  for (const auto& a : e.args) args.push_back(expr(*a, c));
+  return m_.apply_prim(c.g, b.prim, std::move(args), e.loc);
+}
+
+Node* Lowerer::construct(const ast::CallExpr& e, const ExprCtx& c, const std::string& what,
+                         const std::vector<ir::FieldInfo>& fields, ir::ConstValue decl, Prim prim) {
+  if (e.args.size() > fields.size())
+    compile_error(e.loc, what + " has " + plural(fields.size(), "field") + ", but " +
+                             plural(e.args.size(), "argument") + " were given");
+  // Arguments are evaluated in source order, then placed in declaration order.
+  std::vector<Node*> slots(fields.size(), nullptr);
+  for (size_t i = 0; i < e.args.size(); ++i) slots[i] = expr(*e.args[i], c);
+  for (const auto& k : e.keywords) {
+    size_t at = fields.size();
+    for (size_t i = 0; i < fields.size(); ++i)
+      if (fields[i].name == k.name) at = i;
+    if (at == fields.size()) compile_error(k.loc, what + " has no field '" + k.name + "'");
+    if (slots[at]) compile_error(k.loc, "field '" + k.name + "' of " + what + " is given twice");
+    slots[at] = expr(*k.value, c);
+  }
+  std::string missing;
+  for (size_t i = 0; i < fields.size(); ++i)
+    if (!slots[i]) missing += (missing.empty() ? "'" : ", '") + fields[i].name + "'";
+  if (!missing.empty()) compile_error(e.loc, what + " is missing a value for field " + missing);
+  std::vector<Node*> args{m_.constant(std::move(decl), e.callee->loc)};
+  args.insert(args.end(), slots.begin(), slots.end());
+  return m_.apply_prim(c.g, prim, std::move(args), e.loc);
+}
+
+}  // namespace fx::lower

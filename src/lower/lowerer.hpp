@@ -1,0 +1,127 @@
+// The lowering pass (AST → IR), shared by the lower_*.cpp files. Internal to src/lower/.
+//
+// Statements are lowered at a Cursor (a graph being filled, and the SSA bindings there).
+// Lowering a statement yields its open ends: the paths that fall through it. An `if`
+// yields the ends of both branches, a `return` none. Before the next statement the
+// ends are merged by a join graph whose parameters are the variables they disagree on
+// (docs/ir.md); at the end of a function or loop body each end is terminated instead
+// (return None / produce the next loop state), so no join is built when nothing follows.
+// Every graph in a function's tree thus has the function's result (or, in a loop body,
+// the next state) as its output.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "ir/ir.hpp"
+#include "lower/scope.hpp"
+#include "syntax/ast.hpp"
+
+namespace fx::lower {
+
+struct Pat;
+
+class Lowerer {
+ public:
+  explicit Lowerer(ir::Module& m) : m_(m) {}
+
+  // lower_module.cpp
+  void lower_module(const ast::Module& src);
+  ir::Graph* lower_eval(const ast::Expr& e);
+
+ private:
+  // Where an expression is lowered: its graph, the bindings there, its function.
+  struct ExprCtx {
+    ir::Graph* g;
+    const Env* env;
+    FunctionScope* fs;
+  };
+  static ExprCtx at(const Cursor& c, FunctionScope& fs) { return {c.g, &c.env, &fs}; }
+  static ExprCtx in(const ExprCtx& c, ir::Graph* g) { return {g, c.env, c.fs}; }
+
+  // How a path leaves a loop body (the state it produces).
+  enum class Exit { Next, Break, Return };
+
+  // ---- lower_module.cpp: top level
+  struct PendingBody;
+  void declare(const ast::Stmt& s, std::vector<PendingBody>& pending);
+
+  // ---- lower_function.cpp: function bodies and nested defs
+  void lower_function(ir::Graph* g, const std::vector<ast::Param>& params, const ast::Block& body,
+                      const ast::TypeExpr* return_type, FunctionScope* enclosing, const Env* enclosing_env);
+  // Adds g's parameters, checking names and rejecting defaults; returns the bindings.
+  Env add_params(ir::Graph* g, const std::vector<ast::Param>& params, FunctionScope& fs);
+  Ends nested_def(const ast::FunctionDef& d, Cursor cur, FunctionScope& fs);
+
+  // ---- lower_expr.cpp
+  ir::Node* expr(const ast::Expr& e, const ExprCtx& c);
+  ir::Node* name(const std::string& name, SourceLoc loc, const ExprCtx& c);
+  ir::Node* unary(const ast::UnaryExpr& e, const ExprCtx& c);
+  ir::Node* binary(const ast::BinaryExpr& e, const ExprCtx& c);
+  ir::Node* short_circuit(const ast::BinaryExpr& e, ir::Node* lhs, const ExprCtx& c);
+  ir::Node* compare(const ast::CompareExpr& e, const ExprCtx& c);
+  ir::Node* if_exp(const ast::IfExpExpr& e, const ExprCtx& c);
+  ir::Node* lambda(const ast::LambdaExpr& e, const ExprCtx& c);
+  ir::Node* index(const ast::IndexExpr& e, const ExprCtx& c);
+  // A nullary branch graph nested in `parent` (for `if`).
+  ir::Graph* branch(ir::Graph* parent, const char* name, SourceLoc loc);
+  // g: if(cond, then_g, else_g).
+  ir::Node* if_node(ir::Graph* g, ir::Node* cond, ir::Graph* then_g, ir::Graph* else_g, SourceLoc loc,
+                    std::string name = "");
+
+  // ---- lower_call.cpp
+  ir::Node* call(const ast::CallExpr& e, const ExprCtx& c);
+  ir::Node* call_builtin(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
+  // make_struct / make_variant: arguments by position or keyword, in declaration order.
+  ir::Node* construct(const ast::CallExpr& e, const ExprCtx& c, const std::string& what,
+                      const std::vector<ir::FieldInfo>& fields, ir::ConstValue decl, ir::Prim prim);
+
+  // ---- lower_stmt.cpp
+  Ends block(const ast::Block& b, Cursor cur, FunctionScope& fs);
+  Ends stmt(const ast::Stmt& s, Cursor cur, FunctionScope& fs);
+  Ends if_stmt(const ast::IfStmt& s, Cursor cur, FunctionScope& fs);
+  Ends return_stmt(const ast::ReturnStmt& s, Cursor cur, FunctionScope& fs);
+  Ends break_or_continue(const ast::Stmt& s, Cursor cur, FunctionScope& fs);
+  void assert_stmt(const ast::AssertStmt& s, Cursor& cur, FunctionScope& fs);
+  // Merges several open ends into one cursor in a new join graph.
+  Cursor merge(Ends ends, SourceLoc loc);
+  // Ends a path: `return value` / fall off the end (None, or the loop's next state).
+  void terminate_return(Cursor& c, ir::Node* value, FunctionScope& fs, SourceLoc loc);
+  void terminate_fallthrough(Cursor& c, FunctionScope& fs, SourceLoc loc);
+
+  // ---- lower_assign.cpp
+  void assign_stmt(const ast::AssignStmt& s, Cursor& cur, FunctionScope& fs);
+  void aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, FunctionScope& fs);
+  void assign_to(const ast::Expr& target, ir::Node* value, Cursor& cur, FunctionScope& fs);
+  // p.a.b = new_value(old p.a): rebinds p to a copy with the field replaced.
+  void store_field(const ast::AttributeExpr& target, const std::function<ir::Node*(ir::Node*)>& new_value,
+                   Cursor& cur, FunctionScope& fs);
+  void bind(Cursor& cur, const std::string& name, ir::Node* value);
+  // `x: T = v`: passes v through an identity function whose parameter is annotated T.
+  ir::Node* annotate(ir::Node* value, const ast::TypeExpr& type, const std::string& name, Cursor& cur,
+                     SourceLoc loc);
+
+  // ---- lower_loop.cpp
+  struct RangeLoop;
+  Ends while_stmt(const ast::WhileStmt& s, Cursor cur, FunctionScope& fs);
+  Ends for_stmt(const ast::ForStmt& s, Cursor cur, FunctionScope& fs);
+  Ends loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range, const ast::Block& body,
+            Cursor cur, FunctionScope& fs);
+  ir::Node* loop_test(const ast::Expr* cond, const RangeLoop* range, const LoopFrame& f, ir::Graph* g,
+                      ir::Node* state, const Env& env, FunctionScope& fs, SourceLoc loc);
+  ir::Node* loop_state(const Cursor& c, const LoopFrame& f, Exit exit, ir::Node* ret, SourceLoc loc);
+
+  // ---- lower_match.cpp
+  Ends match_stmt(const ast::MatchStmt& s, Cursor cur, FunctionScope& fs);
+  // The bool node "v matches p" in g (nullptr: always matches). `tag`: v's variant tag if known.
+  ir::Node* pattern_test(ir::Graph* g, ir::Node* v, const Pat& p, ir::Node* tag);
+  ir::Node* fields_test(ir::Graph* g, ir::Node* v, const Pat& p, size_t from);
+  void bind_pattern(Cursor& c, ir::Node* v, const Pat& p);
+
+  ir::Node* tuple_get(ir::Graph* g, ir::Node* t, size_t i, SourceLoc loc, std::string name = "");
+  ir::Node* undef() { return m_.constant(ir::Undef{}); }
+
+  ir::Module& m_;
+};
+
+}  // namespace fx::lower

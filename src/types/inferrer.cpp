@@ -1,0 +1,439 @@
+#include "types/inferrer.hpp"
+
+#include <algorithm>
+
+#include "support/diagnostics.hpp"
+
+namespace fx::types {
+
+namespace {
+
+bool is_bottom(const Type* t) { return t->kind == TypeKind::Bottom; }
+
+SourceLoc loc_or(SourceLoc preferred, SourceLoc fallback) {
+  return preferred.valid() ? preferred : fallback;
+}
+
+}  // namespace
+
+Inferrer::Inferrer(TypeStore& store, Annotations& annotations, InferenceLimits limits)
+    : store_(store), annotations_(annotations), prims_(store, annotations, *this), limits_(limits) {}
+
+// ------------------------------------------------------------------ entries
+const Context* Inferrer::infer_entry(const ir::Graph* g, const std::vector<const Type*>& args) {
+  if (g->parent) internal_error("type inference", "specialise() needs a top-level graph, got " + g->name);
+  try {
+    std::vector<const Type*> bound = bind_arguments(g, g->loc, args, {});
+    const Context* ctx = new_context(g, std::move(bound), nullptr, g->loc);
+    infer_context(ctx, nullptr, nullptr);
+    return ctx;
+  } catch (...) {
+    reset_after_error();
+    throw;
+  }
+}
+
+const Record& Inferrer::final_record(const Context* ctx) {
+  Record& r = record(ctx);
+  if (r.state != Record::State::Done) {
+    if (!stack_.empty()) internal_error("type inference", "final_record() during inference");
+    try {
+      infer_context(ctx, nullptr, nullptr);
+    } catch (...) {
+      reset_after_error();
+      throw;
+    }
+  }
+  return r;
+}
+
+const Record* Inferrer::find(const Context* ctx) const {
+  auto it = records_.find(ctx);
+  return it == records_.end() ? nullptr : it->second.get();
+}
+
+const Context* Inferrer::uncalled_context(const ir::Graph* g, const Context* parent) {
+  std::vector<const Type*> args;
+  for (const ast::TypeExpr* annotation : g->param_types) {
+    const Type* t = annotations_.resolve(annotation);
+    args.push_back(t ? t : store_.bottom());
+  }
+  return store_.context(g, std::move(args), parent);
+}
+
+// After a CompileError the records on the stack are half-evaluated: forget them, so
+// that a later specialise() (another entry point) starts from a consistent state.
+void Inferrer::reset_after_error() {
+  for (Record* r : stack_) r->state = Record::State::Fresh;
+  for (Record* r : provisional_) r->state = Record::State::Fresh;
+  stack_.clear();
+  provisional_.clear();
+}
+
+// ---------------------------------------------------------------- recursion
+Record& Inferrer::record(const Context* ctx) {
+  auto& slot = records_[ctx];
+  if (!slot) {
+    slot = std::make_unique<Record>();
+    slot->ctx = ctx;
+    slot->args = ctx->args;
+    slot->result = store_.bottom();
+  }
+  return *slot;
+}
+
+// The record on top of the stack read something that is only final once the running
+// record at `depth` finishes.
+void Inferrer::note_dependency(size_t depth) {
+  if (!stack_.empty()) stack_.back()->min_dep = std::min(stack_.back()->min_dep, depth);
+}
+
+// Provisional records completed since `mark` become Done (their dependency finished) or
+// Fresh (it runs another round, so they must be recomputed).
+void Inferrer::settle_provisional(size_t mark, Record::State to) {
+  for (size_t i = mark; i < provisional_.size(); ++i)
+    if (provisional_[i]->state == Record::State::Provisional) provisional_[i]->state = to;
+  provisional_.resize(mark);
+}
+
+const Context* Inferrer::new_context(const ir::Graph* g, std::vector<const Type*> args,
+                                     const Context* parent, SourceLoc loc) {
+  bool created = false;
+  const Context* ctx = store_.context(g, std::move(args), parent, &created);
+  if (!created) return ctx;
+  if (++specialisations_[{g, parent}] > limits_.max_specialisations)
+    compile_error(loc, "too many specialisations of " + graph_display_name(g) + ": it is called with more than " +
+                           std::to_string(limits_.max_specialisations) +
+                           " different argument types (does a recursive call keep changing the types "
+                           "of its arguments?)");
+  if (store_.context_count() > limits_.max_total_specialisations)
+    compile_error(loc, "type inference gave up: the program needs more than " +
+                           std::to_string(limits_.max_total_specialisations) + " specialisations");
+  return ctx;
+}
+
+const Type* Inferrer::infer_context(const Context* ctx, const Record* caller, const ir::Node* call_node) {
+  Record& r = record(ctx);
+  switch (r.state) {
+    case Record::State::Done:
+      return r.result;
+    case Record::State::Provisional:
+      note_dependency(r.min_dep);
+      return r.result;
+    case Record::State::Running:
+      r.read_while_running = true;
+      note_dependency(r.depth);
+      return r.result;
+    case Record::State::Fresh:
+      break;
+  }
+  const ir::Graph* g = ctx->graph;
+  if (stack_.size() >= limits_.max_depth)
+    compile_error(loc_or(call_node ? call_node->loc : SourceLoc{}, g->loc),
+                  "type inference is nested too deeply: more than " + std::to_string(limits_.max_depth) +
+                      " calls with different argument types are being inferred inside each other");
+  const Type* declared = annotations_.resolve(g->return_type);
+  r.state = Record::State::Running;
+  r.depth = stack_.size();
+  r.caller = caller;
+  r.call_node = call_node;
+  r.result = declared ? declared : store_.bottom();
+  size_t mark = provisional_.size();
+  stack_.push_back(&r);
+  for (size_t round = 1;; ++round) {
+    r.read_while_running = false;
+    r.min_dep = SIZE_MAX;
+    const Type* out = evaluate_body(r);
+    if (declared && !fits(out, declared))
+      compile_error(loc_or(path_loc(r, out, 0), g->loc),
+                    describe_function(enclosing_function(g)) + " is declared to return " +
+                        to_string(declared) + " but returns " + to_string(out));
+    const Type* joined = join(store_, r.result, out);
+    if (!joined) result_mismatch(r, r.result, out);
+    bool stable = joined == r.result;
+    r.result = joined;
+    if (!r.read_while_running || stable) break;
+    settle_provisional(mark, Record::State::Fresh);
+    if (round >= limits_.max_recursion_rounds)
+      compile_error(g->loc, "cannot infer the type of recursive " + describe_function(enclosing_function(g)) +
+                                ": its result type keeps changing (" + to_string(r.result) + " so far)");
+  }
+  stack_.pop_back();
+  if (r.min_dep >= r.depth) {
+    settle_provisional(mark, Record::State::Done);
+    r.state = Record::State::Done;
+  } else {
+    r.state = Record::State::Provisional;
+    provisional_.push_back(&r);
+    note_dependency(r.min_dep);
+  }
+  return r.result;
+}
+
+// --------------------------------------------------------------- evaluation
+const Type* Inferrer::evaluate_body(Record& r) {
+  const ir::Graph* g = r.ctx->graph;
+  for (size_t i = 0; i < g->params.size(); ++i) r.types[g->params[i]] = r.args.at(i);
+  // A loop graph's record is final only once the loop containing it is (see the header).
+  bool loop_graph = g->role == ir::GraphRole::LoopCond || g->role == ir::GraphRole::LoopBody;
+  if (loop_graph && r.depth > 0) note_dependency(r.depth - 1);
+  for (const ir::Node* n : g->body) {
+    if (++steps_ > limits_.max_steps)
+      compile_error(loc_or(n->loc, g->loc), "type inference gave up after " + std::to_string(limits_.max_steps) +
+                                                " steps: the program is too large or too polymorphic");
+    const Type* t = evaluate_apply(r, n);
+    r.types[n] = t;
+  }
+  return type_of(r, g->output);
+}
+
+const Type* Inferrer::evaluate_apply(Record& r, const ir::Node* n) {
+  PrimCall pc;
+  pc.node = n;
+  for (size_t i = 0; i < n->num_args(); ++i) {
+    pc.arg_nodes.push_back(n->arg(i));
+    pc.args.push_back(type_of(r, n->arg(i)));
+  }
+  r.callees.erase(n);
+  ir::Prim p;
+  if (n->prim_callee(&p)) {
+    if (!n->keywords.empty())
+      compile_error(n->loc, std::string(ir::prim_name(p)) + " takes no keyword arguments");
+    return prims_.infer(p, pc);
+  }
+  return call(r, n, type_of(r, n->callee()), pc.args, n->keywords);
+}
+
+const Type* Inferrer::type_of(Record& r, const ir::Node* n) {
+  if (n->is_constant()) return constant_type(r.ctx, n);
+  const Record* owner = &r;
+  if (n->graph != r.ctx->graph) {
+    // A free variable: its type is in the record of the enclosing graph's context.
+    const Context* ancestor = r.ctx->find(n->graph);
+    if (!ancestor)
+      internal_error("type inference", "node %" + std::to_string(n->id) + " of @" +
+                                           (n->graph ? n->graph->name : "?") + " used outside its scope in @" +
+                                           r.ctx->graph->name);
+    Record& a = record(ancestor);
+    // A parent record dropped by a fixpoint round (its closure escaped) is recomputed.
+    if (a.state == Record::State::Fresh) infer_context(ancestor, nullptr, nullptr);
+    if (a.state == Record::State::Running) note_dependency(a.depth);
+    if (a.state == Record::State::Provisional) note_dependency(a.min_dep);
+    owner = &a;
+  }
+  auto it = owner->types.find(n);
+  if (it == owner->types.end())
+    internal_error("type inference", "node %" + std::to_string(n->id) + " of @" + n->graph->name +
+                                         " is used before it is defined");
+  return it->second;
+}
+
+const Type* Inferrer::constant_type(const Context* ctx, const ir::Node* n) {
+  struct Visitor {
+    Inferrer& self;
+    const Context* ctx;
+    const Type* operator()(ir::Undef) const { return self.store_.bottom(); }
+    const Type* operator()(ir::NoneVal) const { return self.store_.none(); }
+    const Type* operator()(int64_t) const { return self.store_.i64(); }
+    const Type* operator()(double) const { return self.store_.f64(); }
+    const Type* operator()(bool) const { return self.store_.boolean(); }
+    const Type* operator()(const std::string&) const { return self.store_.str(); }
+    const Type* operator()(ir::Prim p) const { return self.store_.prim_fn(p); }
+    const Type* operator()(const ir::StructDecl* s) const { return self.store_.struct_ctor(s); }
+    const Type* operator()(const ir::VariantDecl* v) const { return self.store_.variant_ctor(v); }
+    const Type* operator()(ir::Graph* g) const {
+      if (!g->parent) return self.store_.closure(g, nullptr);
+      const Context* parent = ctx ? ctx->find(g->parent) : nullptr;
+      if (!parent)
+        internal_error("type inference", "closure @" + g->name + " evaluated outside its parent @" + g->parent->name);
+      return self.store_.closure(g, parent);
+    }
+  };
+  return std::visit(Visitor{*this, ctx}, n->value);
+}
+
+// -------------------------------------------------------------------- calls
+const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
+                           const std::vector<const Type*>& args, const std::vector<std::string>& keywords) {
+  switch (callee->kind) {
+    case TypeKind::Bottom:
+      return callee;  // the function is not known yet (recursion approximation)
+    case TypeKind::Closure:
+      return call_closure(r, n, callee, args, keywords);
+    case TypeKind::PrimFn: {
+      if (!keywords.empty())
+        compile_error(n->loc, std::string(ir::prim_name(callee->prim)) + " takes no keyword arguments");
+      PrimCall pc;
+      pc.node = n;
+      pc.args = args;
+      return prims_.infer(callee->prim, pc);
+    }
+    case TypeKind::Constructor:
+      return call_constructor(n, callee, args, keywords);
+    case TypeKind::Union: {
+      // One of several functions: infer each and join the results.
+      const Type* result = store_.bottom();
+      for (const Type* alternative : callee->elems) {
+        const Type* t = call(r, n, alternative, args, keywords);
+        const Type* joined = join(store_, result, t);
+        if (!joined)
+          compile_error(n->loc, "the functions that may be called here return different types: " +
+                                    to_string(result) + " and " + to_string(t));
+        result = joined;
+      }
+      return result;
+    }
+    case TypeKind::None:
+    case TypeKind::Bool:
+    case TypeKind::I64:
+    case TypeKind::F64:
+    case TypeKind::F32:
+    case TypeKind::Str:
+    case TypeKind::Tuple:
+    case TypeKind::Struct:
+    case TypeKind::Enum:
+      break;
+  }
+  compile_error(n->loc, "expected a function, found " + to_string(callee));
+}
+
+const Type* Inferrer::call_closure(Record& r, const ir::Node* n, const Type* callee,
+                                   const std::vector<const Type*>& args,
+                                   const std::vector<std::string>& keywords) {
+  std::vector<const Type*> bound = bind_arguments(callee->graph, n->loc, args, keywords);
+  const Context* ctx = new_context(callee->graph, std::move(bound), callee->context, n->loc);
+  r.callees[n].push_back(ctx);
+  return infer_context(ctx, &r, n);
+}
+
+namespace {
+
+// Positions of the arguments of a call in parameter order: positional ones first, then
+// keywords matched by name. Errors name `who` and point at `loc`.
+std::vector<size_t> match_arguments(const std::vector<std::string>& names, const std::string& who,
+                                    const char* what, SourceLoc loc, size_t given,
+                                    const std::vector<std::string>& keywords) {
+  size_t positional = given - keywords.size();
+  if (positional > names.size() || (keywords.empty() && given != names.size()))
+    compile_error(loc, who + " takes " + count_of(names.size(), what) + ", " + std::to_string(given) + " given");
+  std::vector<size_t> from(names.size(), SIZE_MAX);
+  for (size_t i = 0; i < positional; ++i) from[i] = i;
+  for (size_t k = 0; k < keywords.size(); ++k) {
+    auto it = std::find(names.begin(), names.end(), keywords[k]);
+    if (it == names.end())
+      compile_error(loc, who + " has no " + (std::string(what) == "field" ? "field" : "parameter") +
+                             " named '" + keywords[k] + "'");
+    size_t j = static_cast<size_t>(it - names.begin());
+    if (from[j] != SIZE_MAX) compile_error(loc, who + " got two values for '" + keywords[k] + "'");
+    from[j] = positional + k;
+  }
+  for (size_t j = 0; j < names.size(); ++j)
+    if (from[j] == SIZE_MAX) compile_error(loc, who + " is missing a value for '" + names[j] + "'");
+  return from;
+}
+
+}  // namespace
+
+std::vector<const Type*> Inferrer::bind_arguments(const ir::Graph* g, SourceLoc loc,
+                                                  const std::vector<const Type*>& args,
+                                                  const std::vector<std::string>& keywords) {
+  std::vector<std::string> names;
+  for (const ir::Node* p : g->params) names.push_back(p->name);
+  std::string who = graph_display_name(g);
+  std::vector<size_t> from = match_arguments(names, who, "argument", loc, args.size(), keywords);
+  std::vector<const Type*> bound;
+  for (size_t j = 0; j < names.size(); ++j) {
+    const Type* t = args[from[j]];
+    if (const Type* declared = annotations_.resolve(g->param_types.at(j))) {
+      if (!fits(t, declared)) {
+        // `x: T = v` lowers to a call of a top-level identity lambda named "annotation".
+        if (g->role == ir::GraphRole::Lambda && !g->parent && g->name == "annotation")
+          compile_error(loc, "variable '" + names[j] + "' is declared " + to_string(declared) + ", found " +
+                                 to_string(t));
+        compile_error(loc, "argument '" + names[j] + "' of " + who + " expects " + to_string(declared) +
+                               ", found " + to_string(t));
+      }
+      t = declared;  // also refines a Bottom argument
+    }
+    bound.push_back(t);
+  }
+  return bound;
+}
+
+const Type* Inferrer::call_constructor(const ir::Node* n, const Type* callee,
+                                       const std::vector<const Type*>& args,
+                                       const std::vector<std::string>& keywords) {
+  const std::vector<ir::FieldInfo>& fields =
+      callee->struct_decl ? callee->struct_decl->fields : callee->variant->fields;
+  std::string who = callee->struct_decl ? callee->struct_decl->name : callee->variant->name;
+  std::vector<std::string> names;
+  for (const ir::FieldInfo& f : fields) names.push_back(f.name);
+  std::vector<size_t> from = match_arguments(names, who, "field", n->loc, args.size(), keywords);
+  std::vector<const Type*> ordered;
+  for (size_t j : from) ordered.push_back(args[j]);
+  if (callee->struct_decl) return prims_.construct_struct(callee->struct_decl, ordered, n->loc);
+  return prims_.construct_variant(callee->variant, ordered, n->loc);
+}
+
+// ------------------------------------------------------------- control flow
+// Calls the condition or body function of a `while` with the state type. Loop graphs
+// made by the lowering get one context per parent context whose parameter type is the
+// current state (see the header); any other function value is called normally.
+const Type* Inferrer::call_loop_graph(Record& r, const ir::Node* n, const Type* fn, const Type* state) {
+  bool loop_graph = fn->kind == TypeKind::Closure && (fn->graph->role == ir::GraphRole::LoopCond ||
+                                                      fn->graph->role == ir::GraphRole::LoopBody);
+  if (!loop_graph) return call(r, n, fn, {state}, {});
+  if (fn->graph->params.size() != 1)
+    internal_error("type inference", "loop graph @" + fn->graph->name + " does not take one state parameter");
+  const Context* ctx = new_context(fn->graph, {}, fn->context, n->loc);
+  Record& loop = record(ctx);
+  if (loop.state == Record::State::Running)
+    internal_error("type inference", "loop graph @" + fn->graph->name + " re-entered");
+  loop.state = Record::State::Fresh;
+  loop.args = {state};
+  r.callees[n].push_back(ctx);
+  return infer_context(ctx, &r, n);
+}
+
+const Type* Inferrer::infer_if(const PrimCall& c) {
+  Record& r = *stack_.back();
+  const Type* cond = c.args[0];
+  if (!is_bottom(cond) && cond != store_.boolean())
+    compile_error(c.node->loc, "condition must be bool, found " + to_string(cond));
+  const Type* then_type = call(r, c.node, c.args[1], {}, {});
+  size_t split = r.callees[c.node].size();
+  const Type* else_type = call(r, c.node, c.args[2], {}, {});
+  const Type* joined = join(store_, then_type, else_type);
+  if (!joined) {
+    const auto& all = r.callees[c.node];
+    branch_mismatch(r, c.node, then_type, else_type, {all.begin() + split, all.end()});
+  }
+  return joined;
+}
+
+// The state type is iterated to a fixpoint: s = init; s = join(s, body(s)) until stable.
+// Only the condition and body records of the final state stay as the node's callees.
+const Type* Inferrer::infer_while(const PrimCall& c) {
+  Record& r = *stack_.back();
+  const Type* state = c.args[2];
+  for (size_t round = 0; round < limits_.max_loop_rounds; ++round) {
+    r.callees.erase(c.node);
+    size_t mark = provisional_.size();
+    const Type* cond = call_loop_graph(r, c.node, c.args[0], state);
+    if (!is_bottom(cond) && cond != store_.boolean())
+      compile_error(c.node->loc, "loop condition must be bool, found " + to_string(cond));
+    const Type* next = call_loop_graph(r, c.node, c.args[1], state);
+    const Type* joined = join(store_, state, next);
+    if (!joined) {
+      const auto& called = r.callees[c.node];
+      loop_state_mismatch(c.node, c, state, next, called.empty() ? nullptr : called.back());
+    }
+    if (joined == state) return state;
+    settle_provisional(mark, Record::State::Fresh);  // computed from a superseded state type
+    state = joined;
+  }
+  compile_error(c.node->loc, "cannot infer the types of the loop's variables: they keep changing (" +
+                                 to_string(state) + " so far)");
+}
+
+}  // namespace fx::types

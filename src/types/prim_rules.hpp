@@ -1,0 +1,72 @@
+// Type rules of the primitives in ir/ops.def (one exhaustive switch in prim_rules.cpp).
+// Rules see argument types and, for a direct application, the argument nodes (to read
+// constant operands such as tuple indices and field names). Control primitives (`if`,
+// `while`) call function values, so they are delegated to the inferrer.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ir/ir.hpp"
+#include "types/annotation.hpp"
+#include "types/type.hpp"
+
+namespace fx::types {
+
+struct PrimCall {
+  const ir::Node* node = nullptr;               // the application: its loc is where errors point
+  std::vector<const Type*> args;                // argument types
+  std::vector<const ir::Node*> arg_nodes;       // argument nodes; empty when called as a value
+};
+
+class ControlFlowRules {
+ public:
+  virtual const Type* infer_if(const PrimCall& call) = 0;
+  virtual const Type* infer_while(const PrimCall& call) = 0;
+
+ protected:
+  ~ControlFlowRules() = default;
+};
+
+class PrimRules {
+ public:
+  PrimRules(TypeStore& store, Annotations& annotations, ControlFlowRules& control)
+      : store_(store), annotations_(annotations), control_(control) {}
+
+  // The result type of primitive p applied as described by `call`; CompileError on misuse.
+  const Type* infer(ir::Prim p, const PrimCall& call);
+
+  // Struct / variant construction with fields in declaration order (make_struct,
+  // make_variant, and a constructor called as a function).
+  const Type* construct_struct(const ir::StructDecl* decl, const std::vector<const Type*>& fields,
+                               SourceLoc loc);
+  const Type* construct_variant(const ir::VariantDecl* variant,
+                                const std::vector<const Type*>& fields, SourceLoc loc);
+
+ private:
+  const Type* arithmetic(ir::Prim p, const PrimCall& call);
+  const Type* promote(const Type* a, const Type* b, SourceLoc loc);
+  const Type* number_operand(const Type* t, SourceLoc loc);
+  const Type* math(const PrimCall& call, bool keeps_type);
+  const Type* compare(ir::Prim p, const PrimCall& call);
+  const Type* equality(ir::Prim p, const PrimCall& call);
+  const Type* convert(ir::Prim p, const PrimCall& call);
+  const Type* tuple_get(const PrimCall& call);
+  const Type* make_struct(const PrimCall& call);
+  const Type* field_access(ir::Prim p, const PrimCall& call);
+  const Type* make_variant(const PrimCall& call);
+  const Type* variant_tag(const PrimCall& call);
+  const Type* variant_field(const PrimCall& call);
+  const Type* effect(ir::Prim p, const PrimCall& call);
+
+  // Constant operand i of a direct application, or CompileError when there is none.
+  const ir::Node* constant_operand(ir::Prim p, const PrimCall& call, size_t i);
+
+  TypeStore& store_;
+  Annotations& annotations_;
+  ControlFlowRules& control_;
+};
+
+// "1 argument" / "3 arguments".
+std::string count_of(size_t n, const char* what);
+
+}  // namespace fx::types

@@ -1,0 +1,177 @@
+#include "types/specialiser.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+#include "support/diagnostics.hpp"
+
+namespace fx::types {
+
+namespace {
+
+std::string clone_name(const Record& rec) {
+  std::string name = rec.ctx->graph->name + "[";
+  for (size_t i = 0; i < rec.args.size(); ++i) {
+    if (i) name += ",";
+    name += to_string(rec.args[i]);
+  }
+  return name + "]";
+}
+
+}  // namespace
+
+// Two phases: first every context to clone is found (this may still infer closures
+// that are never called, and so may report a type error), then the module is changed.
+// An error therefore never leaves half-built clones behind.
+ir::Graph* Specialiser::clone(const Context* entry) {
+  if (auto it = clones_.find(entry); it != clones_.end()) return it->second;
+  discover(entry);
+  std::stable_sort(to_fill_.begin(), to_fill_.end(),
+                   [](const Context* a, const Context* b) { return a->depth() < b->depth(); });
+  for (const Context* ctx : to_fill_) shell(ctx);
+  for (const Context* ctx : to_fill_) fill(ctx);
+  to_fill_.clear();
+  return clones_.at(entry);
+}
+
+void Specialiser::discover(const Context* root) {
+  std::vector<const Context*> found;
+  std::unordered_set<const Context*> seen;
+  std::map<std::pair<const ir::Graph*, const Context*>, std::vector<const Context*>> new_calls;
+  std::vector<std::pair<const ir::Graph*, const Context*>> values;  // closure values used
+  auto has_calls = [&](const std::pair<const ir::Graph*, const Context*>& key) {
+    auto a = calls_of_.find(key);
+    auto b = new_calls.find(key);
+    return (a != calls_of_.end() && !a->second.empty()) || (b != new_calls.end() && !b->second.empty());
+  };
+
+  std::vector<const Context*> queue{root};
+  while (!queue.empty()) {
+    for (size_t q = 0; q < queue.size(); ++q) {
+      const Context* ctx = queue[q];
+      if (clones_.count(ctx) || !seen.insert(ctx).second) continue;
+      found.push_back(ctx);
+      new_calls[{ctx->graph, ctx->parent}].push_back(ctx);
+      const Record& rec = inferrer_.final_record(ctx);
+      if (ctx->parent) queue.push_back(ctx->parent);
+      auto note_value = [&](const ir::Node* v) {
+        if (!v->holds_graph()) return;
+        const ir::Graph* g = v->as_graph();
+        values.push_back({g, g->parent ? ctx->find(g->parent) : nullptr});
+      };
+      for (const ir::Node* n : ctx->graph->body) {
+        for (const ir::Node* in : n->inputs) note_value(in);
+        if (auto it = rec.callees.find(n); it != rec.callees.end())
+          queue.insert(queue.end(), it->second.begin(), it->second.end());
+      }
+      note_value(ctx->graph->output);
+    }
+    queue.clear();
+    // Closures used only as values, never called: clone them for unknown argument types.
+    for (const auto& key : values)
+      if (!has_calls(key)) queue.push_back(inferrer_.uncalled_context(key.first, key.second));
+    values.clear();
+  }
+  for (auto& [key, contexts] : new_calls)
+    calls_of_[key].insert(calls_of_[key].end(), contexts.begin(), contexts.end());
+  to_fill_ = std::move(found);
+}
+
+ir::Graph* Specialiser::shell(const Context* ctx) {
+  if (auto it = clones_.find(ctx); it != clones_.end()) return it->second;
+  const ir::Graph* g = ctx->graph;
+  const Record& rec = *inferrer_.find(ctx);
+  ir::Graph* parent = ctx->parent ? clones_.at(ctx->parent) : nullptr;
+  ir::Graph* c = module_.new_graph(clone_name(rec), parent, g->loc, g->role);
+  auto& map = node_maps_[ctx];
+  for (size_t i = 0; i < g->params.size(); ++i) {
+    ir::Node* p = module_.add_param(c, g->params[i]->name, g->params[i]->loc);
+    p->type = rec.args.at(i);
+    c->param_types[i] = g->param_types[i];
+    map[g->params[i]] = p;
+  }
+  c->return_type = g->return_type;
+  clones_[ctx] = c;
+  context_of_clone_[c] = ctx;
+  return c;
+}
+
+void Specialiser::fill(const Context* ctx) {
+  const Record& rec = *inferrer_.find(ctx);
+  const ir::Graph* g = ctx->graph;
+  ir::Graph* c = clones_.at(ctx);
+  for (ir::Node* n : g->body) {
+    std::vector<ir::Node*> inputs;
+    for (size_t j = 0; j < n->inputs.size(); ++j) inputs.push_back(map_value(ctx, rec, n->inputs[j], n, j));
+    ir::Node* copy = module_.apply(c, std::move(inputs), n->loc, n->name);
+    copy->keywords = n->keywords;
+    copy->type = rec.types.at(n);
+    node_maps_[ctx][n] = copy;
+    if (auto it = rec.callees.find(n); it != rec.callees.end()) {
+      std::vector<ir::Graph*>& targets = call_targets_[copy];
+      for (const Context* callee : it->second) {
+        ir::Graph* target = clones_.at(callee);
+        if (std::find(targets.begin(), targets.end(), target) == targets.end()) targets.push_back(target);
+      }
+    }
+  }
+  c->output = map_value(ctx, rec, g->output, nullptr, 0);
+}
+
+ir::Node* Specialiser::map_value(const Context* ctx, const Record& rec, const ir::Node* v,
+                                 const ir::Node* user, size_t index) {
+  if (v->is_constant()) {
+    // Non-graph constants are shared by all graphs; their type does not depend on context.
+    ir::Node* shared = const_cast<ir::Node*>(v);
+    if (!v->holds_graph()) {
+      shared->type = inferrer_.constant_type(ctx, v);
+      return shared;
+    }
+    std::vector<const Context*> others;
+    const Context* target = closure_target(ctx, rec, v, user, index, &others);
+    ir::Node* k = module_.constant(clones_.at(target), v->loc);
+    k->type = inferrer_.constant_type(ctx, v);
+    if (!others.empty()) {
+      SharedClosure shared_closure{k, {}};
+      for (const Context* other : others) shared_closure.other_clones.push_back(clones_.at(other));
+      shared_.push_back(std::move(shared_closure));
+    }
+    return k;
+  }
+  const Context* owner = ctx->find(v->graph);
+  if (!owner) internal_error("specialisation", "node of @" + v->graph->name + " used outside its scope");
+  return node_maps_.at(owner).at(v);
+}
+
+const Context* Specialiser::closure_target(const Context* ctx, const Record& rec, const ir::Node* constant,
+                                           const ir::Node* user, size_t index,
+                                           std::vector<const Context*>* others) {
+  const ir::Graph* g = constant->as_graph();
+  const Context* parent = g->parent ? ctx->find(g->parent) : nullptr;
+  ir::Prim p;
+  bool called_here = user && (index == 0 || (user->prim_callee(&p) && (p == ir::Prim::If || p == ir::Prim::While)));
+  if (called_here) {
+    std::vector<const Context*> matching;
+    if (auto it = rec.callees.find(user); it != rec.callees.end())
+      for (const Context* callee : it->second)
+        if (callee->graph == g && callee->parent == parent &&
+            std::find(matching.begin(), matching.end(), callee) == matching.end())
+          matching.push_back(callee);
+    if (matching.size() == 1) return matching[0];
+  }
+  const std::vector<const Context*>& candidates = calls_of_.at({g, parent});
+  others->assign(candidates.begin() + 1, candidates.end());
+  return candidates.front();
+}
+
+const Context* Specialiser::context_of(const ir::Graph* clone) const {
+  auto it = context_of_clone_.find(clone);
+  return it == context_of_clone_.end() ? nullptr : it->second;
+}
+
+std::vector<ir::Graph*> Specialiser::call_targets(const ir::Node* call) const {
+  auto it = call_targets_.find(call);
+  return it == call_targets_.end() ? std::vector<ir::Graph*>{} : it->second;
+}
+
+}  // namespace fx::types

@@ -1,0 +1,65 @@
+// Builds the typed IR: one clone of a graph per inferred context, every node typed.
+//
+// Starting from an entry context, every context reachable through the calls recorded by
+// inference (callees, `if` branches, the final `while` condition and body) is cloned;
+// nested graphs are cloned for their context, with `parent` set to the clone of the
+// parent context, so free variables refer to the parent clone's nodes.
+//
+// Graph constants in a clone point at the clone of the matching context:
+//  * a constant called directly, or passed to `if`/`while`, has exactly one context: its
+//    clone;
+//  * a graph used as a *value* (returned, stored, passed on) may be called elsewhere with
+//    one or several signatures. With one, the constant points at that clone. With several
+//    the constant points at the first one inferred and the others are recorded as a
+//    SharedClosure: the interpreter is dynamically typed, so any clone of the graph
+//    computes the right values, and the native back end will resolve these with closure
+//    conversion. With none (a closure that is never called), it points at a clone inferred
+//    with unknown (Bottom) or annotated parameter types.
+#pragma once
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+#include "types/inferrer.hpp"
+
+namespace fx::types {
+
+struct SharedClosure {
+  ir::Node* constant = nullptr;           // the graph constant in a clone
+  std::vector<ir::Graph*> other_clones;   // clones of the same closure for other signatures
+};
+
+class Specialiser {
+ public:
+  Specialiser(ir::Module& m, Inferrer& inferrer) : module_(m), inferrer_(inferrer) {}
+
+  // The clone of the (final) entry context, creating every clone reachable from it.
+  ir::Graph* clone(const Context* entry);
+
+  const Context* context_of(const ir::Graph* clone) const;
+  const std::vector<SharedClosure>& shared_closures() const { return shared_; }
+  // The clones that Apply node `call` of a clone may call (empty for primitives).
+  std::vector<ir::Graph*> call_targets(const ir::Node* call) const;
+
+ private:
+  void discover(const Context* root);
+  ir::Graph* shell(const Context* ctx);
+  void fill(const Context* ctx);
+  ir::Node* map_value(const Context* ctx, const Record& rec, const ir::Node* v, const ir::Node* user,
+                      size_t index);
+  const Context* closure_target(const Context* ctx, const Record& rec, const ir::Node* constant,
+                                const ir::Node* user, size_t index, std::vector<const Context*>* others);
+
+  ir::Module& module_;
+  Inferrer& inferrer_;
+  std::unordered_map<const Context*, ir::Graph*> clones_;
+  std::unordered_map<const ir::Graph*, const Context*> context_of_clone_;
+  std::unordered_map<const Context*, std::unordered_map<const ir::Node*, ir::Node*>> node_maps_;
+  // Contexts reached by calls, per closure value (graph, parent context), in discovery order.
+  std::map<std::pair<const ir::Graph*, const Context*>, std::vector<const Context*>> calls_of_;
+  std::vector<const Context*> to_fill_;
+  std::unordered_map<const ir::Node*, std::vector<ir::Graph*>> call_targets_;
+  std::vector<SharedClosure> shared_;
+};
+
+}  // namespace fx::types

@@ -1,0 +1,249 @@
+#include "types/type.hpp"
+
+#include <algorithm>
+
+namespace fx::types {
+
+// ------------------------------------------------------------------ contexts
+const Context* Context::find(const ir::Graph* g) const {
+  for (const Context* c = this; c; c = c->parent)
+    if (c->graph == g) return c;
+  return nullptr;
+}
+
+size_t Context::depth() const {
+  size_t d = 0;
+  for (const Context* c = parent; c; c = c->parent) ++d;
+  return d;
+}
+
+// --------------------------------------------------------------------- store
+TypeStore::TypeStore() {
+  auto scalar = [this](TypeKind k) {
+    Type t;
+    t.kind = k;
+    return intern(t, nullptr, nullptr);
+  };
+  bottom_ = scalar(TypeKind::Bottom);
+  none_ = scalar(TypeKind::None);
+  bool_ = scalar(TypeKind::Bool);
+  i64_ = scalar(TypeKind::I64);
+  f64_ = scalar(TypeKind::F64);
+  f32_ = scalar(TypeKind::F32);
+  str_ = scalar(TypeKind::Str);
+}
+
+// p1/p2 are the identity pointers of the kind (decl, graph, context); prim goes in the key too.
+const Type* TypeStore::intern(const Type& proto, const void* p1, const void* p2) {
+  Key key{static_cast<int>(proto.kind), proto.elems, p1, p2, static_cast<int>(proto.prim)};
+  auto it = type_index_.find(key);
+  if (it != type_index_.end()) return it->second;
+  types_.push_back(proto);
+  Type* t = &types_.back();
+  t->id = static_cast<uint32_t>(types_.size() - 1);
+  type_index_.emplace(std::move(key), t);
+  return t;
+}
+
+const Type* TypeStore::tuple(std::vector<const Type*> elems) {
+  Type t;
+  t.kind = TypeKind::Tuple;
+  t.elems = std::move(elems);
+  return intern(t, nullptr, nullptr);
+}
+
+const Type* TypeStore::struct_type(const ir::StructDecl* decl) {
+  Type t;
+  t.kind = TypeKind::Struct;
+  t.struct_decl = decl;
+  return intern(t, decl, nullptr);
+}
+
+const Type* TypeStore::enum_type(const ir::EnumDecl* decl) {
+  Type t;
+  t.kind = TypeKind::Enum;
+  t.enum_decl = decl;
+  return intern(t, decl, nullptr);
+}
+
+const Type* TypeStore::closure(const ir::Graph* graph, const Context* context) {
+  Type t;
+  t.kind = TypeKind::Closure;
+  t.graph = graph;
+  t.context = context;
+  return intern(t, graph, context);
+}
+
+const Type* TypeStore::prim_fn(ir::Prim prim) {
+  Type t;
+  t.kind = TypeKind::PrimFn;
+  t.prim = prim;
+  return intern(t, nullptr, nullptr);
+}
+
+const Type* TypeStore::struct_ctor(const ir::StructDecl* decl) {
+  Type t;
+  t.kind = TypeKind::Constructor;
+  t.struct_decl = decl;
+  return intern(t, decl, nullptr);
+}
+
+const Type* TypeStore::variant_ctor(const ir::VariantDecl* variant) {
+  Type t;
+  t.kind = TypeKind::Constructor;
+  t.variant = variant;
+  return intern(t, variant, nullptr);
+}
+
+const Type* TypeStore::union_of(const std::vector<const Type*>& alternatives) {
+  std::vector<const Type*> flat;
+  for (const Type* a : alternatives) {
+    if (a->kind == TypeKind::Union)
+      flat.insert(flat.end(), a->elems.begin(), a->elems.end());
+    else
+      flat.push_back(a);
+  }
+  std::sort(flat.begin(), flat.end(), [](const Type* x, const Type* y) { return x->id < y->id; });
+  flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+  if (flat.size() == 1) return flat[0];
+  Type t;
+  t.kind = TypeKind::Union;
+  t.elems = std::move(flat);
+  return intern(t, nullptr, nullptr);
+}
+
+const Context* TypeStore::context(const ir::Graph* graph, std::vector<const Type*> args,
+                                  const Context* parent, bool* created) {
+  auto key = std::make_tuple(graph, args, parent);
+  auto it = context_index_.find(key);
+  if (created) *created = it == context_index_.end();
+  if (it != context_index_.end()) return it->second;
+  contexts_.push_back(Context{graph, std::move(args), parent,
+                              static_cast<uint32_t>(contexts_.size())});
+  const Context* c = &contexts_.back();
+  context_index_.emplace(std::move(key), c);
+  return c;
+}
+
+// ------------------------------------------------------------------ printing
+namespace {
+
+constexpr size_t kMaxTypeText = 240;
+
+void print(const Type* t, std::string& out) {
+  if (out.size() > kMaxTypeText) return;  // the caller appends "..."
+  switch (t->kind) {
+    case TypeKind::Bottom: out += "Bottom"; return;
+    case TypeKind::None: out += "None"; return;
+    case TypeKind::Bool: out += "bool"; return;
+    case TypeKind::I64: out += "i64"; return;
+    case TypeKind::F64: out += "f64"; return;
+    case TypeKind::F32: out += "f32"; return;
+    case TypeKind::Str: out += "str"; return;
+    case TypeKind::Tuple:
+      out += "(";
+      for (size_t i = 0; i < t->elems.size(); ++i) {
+        if (i) out += ", ";
+        print(t->elems[i], out);
+        if (out.size() > kMaxTypeText) return;
+      }
+      out += t->elems.size() == 1 ? ",)" : ")";
+      return;
+    case TypeKind::Struct: out += t->struct_decl->name; return;
+    case TypeKind::Enum: out += t->enum_decl->name; return;
+    case TypeKind::Closure: out += "<function " + graph_display_name(t->graph) + ">"; return;
+    case TypeKind::PrimFn: out += std::string("<primitive ") + ir::prim_name(t->prim) + ">"; return;
+    case TypeKind::Constructor:
+      out += "<constructor " + (t->struct_decl ? t->struct_decl->name : t->variant->name) + ">";
+      return;
+    case TypeKind::Union:
+      for (size_t i = 0; i < t->elems.size(); ++i) {
+        if (i) out += " | ";
+        print(t->elems[i], out);
+        if (out.size() > kMaxTypeText) return;
+      }
+      return;
+  }
+}
+
+}  // namespace
+
+std::string to_string(const Type* t) {
+  if (!t) return "<untyped>";
+  std::string out;
+  print(t, out);
+  if (out.size() > kMaxTypeText) {
+    out.resize(kMaxTypeText);
+    out += "...";
+  }
+  return out;
+}
+
+// Nested defs are qualified by the function they are defined in ("make_scaler.scale"),
+// which is how a user tells apart two helpers of the same name.
+std::string graph_display_name(const ir::Graph* g) {
+  if (g->role == ir::GraphRole::Lambda) return "lambda";
+  if (g->role != ir::GraphRole::Function || !g->parent) return g->name;
+  const ir::Graph* owner = g->parent;
+  while (owner->parent && owner->role != ir::GraphRole::Function && owner->role != ir::GraphRole::Lambda)
+    owner = owner->parent;
+  return graph_display_name(owner) + "." + g->name;
+}
+
+// -------------------------------------------------------------- predicates
+bool is_number(const Type* t) {
+  return t->kind == TypeKind::I64 || t->kind == TypeKind::F64 || t->kind == TypeKind::F32;
+}
+
+bool is_float(const Type* t) { return t->kind == TypeKind::F64 || t->kind == TypeKind::F32; }
+
+bool is_function(const Type* t) {
+  switch (t->kind) {
+    case TypeKind::Closure:
+    case TypeKind::PrimFn:
+    case TypeKind::Constructor:
+    case TypeKind::Union:
+      return true;
+    case TypeKind::Bottom:
+    case TypeKind::None:
+    case TypeKind::Bool:
+    case TypeKind::I64:
+    case TypeKind::F64:
+    case TypeKind::F32:
+    case TypeKind::Str:
+    case TypeKind::Tuple:
+    case TypeKind::Struct:
+    case TypeKind::Enum:
+      return false;
+  }
+  return false;
+}
+
+const Type* join(TypeStore& store, const Type* a, const Type* b) {
+  if (a == b) return a;
+  if (a->kind == TypeKind::Bottom) return b;
+  if (b->kind == TypeKind::Bottom) return a;
+  if (a->kind == TypeKind::Tuple && b->kind == TypeKind::Tuple) {
+    if (a->elems.size() != b->elems.size()) return nullptr;
+    std::vector<const Type*> elems;
+    for (size_t i = 0; i < a->elems.size(); ++i) {
+      const Type* e = join(store, a->elems[i], b->elems[i]);
+      if (!e) return nullptr;
+      elems.push_back(e);
+    }
+    return store.tuple(std::move(elems));
+  }
+  if (is_function(a) && is_function(b)) return store.union_of({a, b});
+  return nullptr;
+}
+
+bool fits(const Type* actual, const Type* expected) {
+  if (actual == expected || actual->kind == TypeKind::Bottom) return true;
+  if (actual->kind != TypeKind::Tuple || expected->kind != TypeKind::Tuple) return false;
+  if (actual->elems.size() != expected->elems.size()) return false;
+  for (size_t i = 0; i < actual->elems.size(); ++i)
+    if (!fits(actual->elems[i], expected->elems[i])) return false;
+  return true;
+}
+
+}  // namespace fx::types

@@ -1,0 +1,134 @@
+// Types of the Fluxion scalar core, as inferred by src/types/ (LANGUAGE.md §2).
+//
+// Types are interned by a TypeStore, so two types are equal exactly when their
+// pointers are equal. A function value's type says *which* function it is, not
+// just its signature (Myia's abstract values): a closure is identified by its graph
+// and the specialisation context its parent was running in, which fixes the types of
+// everything it captured. Calling it is then inferred per call signature, which is
+// what makes unannotated generic and higher-order code (compose, make_scaler) type.
+//
+// Room left for later issues:
+//  * Tensor[dtype, rank, shape]: one more kind with a dtype, a rank and a shape vector.
+//  * Derived functions (grad(f), jvp(f), ...): one more function alternative naming the
+//    transform and the inner function type, called like Closure.
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "ir/ir.hpp"
+
+namespace fx::types {
+
+enum class TypeKind : uint8_t {
+  Bottom,  // no information yet: the type of Undef, of `fail`, of a call still being inferred
+  None,
+  Bool,
+  I64,
+  F64,
+  F32,  // no literal syntax yet; kept so that astype(x, f32) can slot in
+  Str,
+  Tuple,   // elems: element types
+  Struct,  // nominal: struct_decl
+  Enum,    // nominal: enum_decl
+  // Function values. A Union holds two or more of these.
+  Closure,      // graph + context of the frame it closes over (null for top-level graphs)
+  PrimFn,       // a primitive used as a value, e.g. the `sin` in compose(sin, cos)
+  Constructor,  // a struct (struct_decl) or enum variant (variant) used as a function
+  Union,        // elems: the alternatives, sorted by id (from an `if` returning two lambdas)
+};
+
+struct Context;
+
+struct Type {
+  TypeKind kind = TypeKind::Bottom;
+  uint32_t id = 0;                              // creation order, for canonical union order
+  std::vector<const Type*> elems;               // Tuple elements / Union alternatives
+  const ir::StructDecl* struct_decl = nullptr;  // Struct; Constructor of a struct
+  const ir::EnumDecl* enum_decl = nullptr;      // Enum
+  const ir::VariantDecl* variant = nullptr;     // Constructor of an enum variant
+  const ir::Graph* graph = nullptr;             // Closure
+  const Context* context = nullptr;             // Closure: context of graph->parent
+  ir::Prim prim{};                              // PrimFn
+};
+
+// A specialisation context (Myia's Context): a graph inferred for given argument types,
+// inside the context of its lexical parent. It determines the type of every node of the
+// graph and, through `parent`, of every free variable it uses. Interned like types.
+struct Context {
+  const ir::Graph* graph = nullptr;
+  std::vector<const Type*> args;
+  const Context* parent = nullptr;  // context of graph->parent; null for top-level graphs
+  uint32_t id = 0;                  // creation order
+
+  // This context or the nearest ancestor whose graph is `g`; null if none.
+  const Context* find(const ir::Graph* g) const;
+  size_t depth() const;  // number of ancestors
+};
+
+class TypeStore {
+ public:
+  TypeStore();
+  TypeStore(const TypeStore&) = delete;
+  TypeStore& operator=(const TypeStore&) = delete;
+
+  const Type* bottom() const { return bottom_; }
+  const Type* none() const { return none_; }
+  const Type* boolean() const { return bool_; }
+  const Type* i64() const { return i64_; }
+  const Type* f64() const { return f64_; }
+  const Type* f32() const { return f32_; }
+  const Type* str() const { return str_; }
+  const Type* tuple(std::vector<const Type*> elems);
+  const Type* struct_type(const ir::StructDecl* decl);
+  const Type* enum_type(const ir::EnumDecl* decl);
+  const Type* closure(const ir::Graph* graph, const Context* context);
+  const Type* prim_fn(ir::Prim prim);
+  const Type* struct_ctor(const ir::StructDecl* decl);
+  const Type* variant_ctor(const ir::VariantDecl* variant);
+  // The union of function types (nested unions flattened, duplicates removed); a single
+  // alternative is returned as itself. Precondition: every element is a function type.
+  const Type* union_of(const std::vector<const Type*>& alternatives);
+
+  // The interned context; `*created` tells whether it is new.
+  const Context* context(const ir::Graph* graph, std::vector<const Type*> args,
+                         const Context* parent, bool* created = nullptr);
+  size_t context_count() const { return contexts_.size(); }
+
+ private:
+  using Key = std::tuple<int, std::vector<const Type*>, const void*, const void*, int>;
+  const Type* intern(const Type& proto, const void* p1, const void* p2);
+
+  std::deque<Type> types_;
+  std::map<Key, const Type*> type_index_;
+  std::deque<Context> contexts_;
+  std::map<std::tuple<const ir::Graph*, std::vector<const Type*>, const Context*>, const Context*>
+      context_index_;
+  const Type *bottom_, *none_, *bool_, *i64_, *f64_, *f32_, *str_;
+};
+
+// Printable form: f64, (f64, i64), (f64,), Linear, Tree, <function make_scaler.scale>,
+// <primitive sin>, <constructor Linear>, <function a> | <function b>. Long types are
+// cut with "..." so that messages stay readable (and finite for deeply nested tuples).
+std::string to_string(const Type* t);
+
+bool is_number(const Type* t);    // i64, f64, f32
+bool is_float(const Type* t);     // f64, f32
+bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union
+
+// The least type above both, or null when there is none (different scalar types, structs,
+// ...). Bottom joins to the other type; tuples join elementwise; different function values
+// join to their Union.
+const Type* join(TypeStore& store, const Type* a, const Type* b);
+
+// Does a value of type `actual` fit where `expected` is declared (annotations, struct
+// fields)? Exact, except that Bottom (not known yet) fits anywhere, also inside tuples.
+bool fits(const Type* actual, const Type* expected);
+
+// How a graph is named in messages: "f", "make_scaler.scale", "lambda".
+std::string graph_display_name(const ir::Graph* g);
+
+}  // namespace fx::types

@@ -1,0 +1,8 @@
+# Pins: range with step 0 is a run-time error (docs/ir.md) at the range call's `(`.
+# EXIT: 2
+# STDERR: {file}:7:19: error:
+# STDERR-RE: error: .*(?i:step)
+def main():
+    step = 1 - 1
+    for i in range(0, 10, step):
+        print(i)

@@ -1,0 +1,85 @@
+// The IR core: builder, printer and verifier on hand-built graphs.
+#include <gtest/gtest.h>
+
+#include "ir/ir.hpp"
+#include "support/diagnostics.hpp"
+
+using namespace fx;
+using namespace fx::ir;
+
+namespace {
+
+// def f(x): return x * 2.0 + x
+Graph* build_f(Module& m) {
+  Graph* f = m.new_graph("f", nullptr, {}, GraphRole::Function);
+  Node* x = m.add_param(f, "x", {});
+  Node* t = m.apply_prim(f, Prim::Mul, {x, m.constant(2.0)}, {}, "t");
+  f->output = m.apply_prim(f, Prim::Add, {t, x}, {});
+  m.functions["f"] = f;
+  return f;
+}
+
+}  // namespace
+
+TEST(Ir, PrimTableIsConsistent) {
+  EXPECT_STREQ(prim_name(Prim::Add), "add");
+  EXPECT_EQ(prim_info(Prim::While).arity, 3);
+  EXPECT_EQ(prim_info(Prim::Print).arity, -1);
+  EXPECT_EQ(prim_info(Prim::Print).flag, PrimFlag::EFFECT);
+  EXPECT_GT(kPrimCount, 40);
+}
+
+TEST(Ir, PrintsReadableGraph) {
+  Module m;
+  Graph* f = build_f(m);
+  m.renumber();
+  std::string text = print_graph(*f);
+  EXPECT_NE(text.find("graph @f."), std::string::npos) << text;
+  EXPECT_NE(text.find("%t."), std::string::npos) << text;
+  EXPECT_NE(text.find("= mul(%x."), std::string::npos) << text;
+  EXPECT_NE(text.find("2.0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("return %"), std::string::npos) << text;
+}
+
+TEST(Ir, VerifierAcceptsClosures) {
+  Module m;
+  Graph* outer = m.new_graph("outer", nullptr, {}, GraphRole::Function);
+  Node* k = m.add_param(outer, "k", {});
+  Graph* inner = m.new_graph("inner", outer, {}, GraphRole::Lambda);
+  Node* x = m.add_param(inner, "x", {});
+  inner->output = m.apply_prim(inner, Prim::Mul, {k, x}, {});  // k is a free variable
+  outer->output = m.constant(inner);
+  m.functions["outer"] = outer;
+  m.renumber();
+  EXPECT_NO_THROW(verify(m, "test"));
+  std::string text = print_graph_tree(m, *outer);
+  EXPECT_NE(text.find("graph @inner."), std::string::npos) << text;
+}
+
+TEST(Ir, VerifierRejectsUseBeforeDefinition) {
+  Module m;
+  Graph* f = build_f(m);
+  std::swap(f->body[0], f->body[1]);
+  try {
+    verify(m, "swap pass");
+    FAIL() << "expected an internal error";
+  } catch (const InternalError& e) {
+    EXPECT_NE(e.where.find("swap pass"), std::string::npos);
+    EXPECT_NE(e.message.find("before it is defined"), std::string::npos) << e.message;
+  }
+}
+
+TEST(Ir, VerifierRejectsForeignNodeUse) {
+  Module m;
+  Graph* f = build_f(m);
+  Graph* g = m.new_graph("g", nullptr, {}, GraphRole::Function);
+  g->output = f->params[0];  // a parameter of an unrelated graph
+  EXPECT_THROW(verify(m, "test"), InternalError);
+}
+
+TEST(Ir, VerifierRejectsWrongArity) {
+  Module m;
+  Graph* f = build_f(m);
+  f->body[0]->inputs.pop_back();
+  EXPECT_THROW(verify(m, "test"), InternalError);
+}

@@ -1,0 +1,178 @@
+// The fluxion command line (LANGUAGE.md §10). Exit codes: 0 success, 1 compile
+// error, 2 run-time error, 64 bad usage, 70 internal compiler error.
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "driver/compilation.hpp"
+#include "support/diagnostics.hpp"
+#include "support/large_stack.hpp"
+
+namespace {
+
+constexpr int kExitOk = 0, kExitCompile = 1, kExitRuntime = 2, kExitUsage = 64, kExitInternal = 70;
+
+const char* kHelp = R"(fluxion — a differentiable programming language
+
+usage:
+  fluxion run FILE [options]          type-check FILE and run its main()
+  fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
+  fluxion check FILE                  parse and type-check FILE
+  fluxion ir FILE --fn NAME [--stage parsed|typed]
+                                      print the IR of a top-level function
+  fluxion --help | --version
+
+options:
+  --interp            run with the reference interpreter (the only engine so far)
+  --max-depth N       limit on nested function calls at run time (default 10000)
+
+exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
+            70 internal compiler error (please report it)
+
+Not yet available: `emit-c` and `compile` (native back end), `--stage ad|opt`.
+)";
+
+struct UsageError {
+  std::string message;
+};
+
+struct Command {
+  std::string verb;
+  std::vector<std::string> positional;
+  std::string fn_name;
+  std::string stage = "parsed";
+  fx::driver::Options options;
+};
+
+size_t parse_count(const std::string& flag, const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long v = std::strtoull(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno != 0 || v == 0 || v > 10000000 || text[0] == '-')
+    throw UsageError{flag + " expects a whole number from 1 to 10000000, found '" + text + "'"};
+  return static_cast<size_t>(v);
+}
+
+Command parse_command_line(int argc, char** argv) {
+  Command c;
+  if (argc < 2) throw UsageError{"missing command"};
+  c.verb = argv[1];
+  for (int i = 2; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const std::string& flag) -> std::string {
+      if (i + 1 >= argc) throw UsageError{flag + " needs a value"};
+      return argv[++i];
+    };
+    if (a == "--interp") continue;
+    if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
+    else if (a == "--fn") c.fn_name = value(a);
+    else if (a == "--stage") c.stage = value(a);
+    else if (a.size() > 1 && a[0] == '-' && a[1] == '-') throw UsageError{"unknown option '" + a + "'"};
+    else c.positional.push_back(a);
+  }
+  auto expect_positional = [&](size_t n, const char* what) {
+    if (c.positional.size() < n) throw UsageError{"'" + c.verb + "' needs " + what};
+    if (c.positional.size() > n)
+      throw UsageError{"unexpected argument '" + c.positional[n] + "' for '" + c.verb + "'"};
+  };
+  if (c.verb == "run" || c.verb == "check") {
+    expect_positional(1, "a FILE");
+  } else if (c.verb == "eval") {
+    expect_positional(2, "a FILE and an EXPR");
+  } else if (c.verb == "ir") {
+    expect_positional(1, "a FILE");
+    if (c.fn_name.empty()) throw UsageError{"'ir' needs --fn NAME"};
+    if (c.stage == "ad" || c.stage == "opt")
+      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed)"};
+    if (c.stage != "parsed" && c.stage != "typed")
+      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed)"};
+  } else if (c.verb == "emit-c" || c.verb == "compile") {
+    throw UsageError{"'" + c.verb + "' is not available yet: the native back end comes in a later release"};
+  } else {
+    throw UsageError{"unknown command '" + c.verb + "'"};
+  }
+  return c;
+}
+
+int execute(const Command& c, fx::driver::Compilation& compilation) {
+  compilation.load_file(c.positional[0]);
+  if (c.verb == "check") {
+    compilation.check();
+  } else if (c.verb == "run") {
+    compilation.run_main(std::cout);
+  } else if (c.verb == "eval") {
+    std::string text = compilation.eval(c.positional[1], std::cout);
+    std::cout << text << "\n";
+  } else if (c.verb == "ir") {
+    std::cout << compilation.ir_text(c.fn_name, c.stage);
+  }
+  std::cout.flush();
+  return kExitOk;
+}
+
+// Runs the command and turns every way it can fail into a message and an exit code.
+// The compilation outlives the handlers: error locations point into its source files.
+int execute_reporting_errors(const Command& c) {
+  fx::driver::Compilation compilation(c.options);
+  try {
+    return execute(c, compilation);
+  } catch (const fx::CompileError& e) {
+    std::cout.flush();
+    std::cerr << fx::format_diagnostic(e.loc, "error", e.message);
+    return kExitCompile;
+  } catch (const fx::RuntimeError& e) {
+    std::cout.flush();
+    std::cerr << fx::format_diagnostic(e.loc, "error", e.message);
+    return kExitRuntime;
+  } catch (const fx::InternalError& e) {
+    std::cout.flush();
+    std::cerr << "fluxion: internal compiler error in " << e.where << ": " << e.message
+              << "\nThis is a bug in Fluxion, not in your program; please report it with the input.\n";
+    return kExitInternal;
+  } catch (const std::bad_alloc&) {
+    std::cout.flush();
+    std::cerr << "fluxion: error: out of memory\n";
+    return kExitRuntime;
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "fluxion: internal compiler error: unexpected failure (" << e.what()
+              << ")\nThis is a bug in Fluxion; please report it with the input.\n";
+    return kExitInternal;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+                    std::strcmp(argv[1], "help") == 0)) {
+    std::cout << kHelp;
+    return kExitOk;
+  }
+  if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+    std::cout << "fluxion 0.1.0\n";
+    return kExitOk;
+  }
+  Command command;
+  try {
+    command = parse_command_line(argc, argv);
+  } catch (const UsageError& e) {
+    std::cerr << "fluxion: " << e.message << "\nrun 'fluxion --help' for usage\n";
+    return kExitUsage;
+  }
+  int code = kExitInternal;
+  try {
+    // The parser, checker and interpreter recurse; a 1 GiB stack lets their own depth
+    // limits, not the operating system, decide when input is too deep.
+    fx::run_with_large_stack([&] { code = execute_reporting_errors(command); });
+  } catch (...) {
+    std::cerr << "fluxion: internal compiler error: unexpected failure\n";
+  }
+  return code;
+}
