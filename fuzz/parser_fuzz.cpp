@@ -3,7 +3,8 @@
 // a sanitizer report, a stack overflow) is a bug.
 //   clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -Isrc \
 //       fuzz/parser_fuzz.cpp src/syntax/*.cpp src/support/*.cpp -o parser_fuzz
-//   ./parser_fuzz fuzz/corpus/parser -max_total_time=60
+//   mkdir -p /tmp/parser_corpus   # libFuzzer adds what it finds to the first directory
+//   ./parser_fuzz /tmp/parser_corpus fuzz/corpus/parser -max_total_time=60
 #include <cstddef>
 #include <cstdint>
 #include <string>

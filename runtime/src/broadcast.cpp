@@ -28,6 +28,11 @@ Shape broadcast_shapes(const Shape& a, const Shape& b) {
   return out;
 }
 
+bool broadcasts_to(const Shape& from, const Shape& to) {
+  Shape joint;
+  return try_broadcast(from, to, joint) && joint == to;
+}
+
 Tensor broadcast_to(const Tensor& x, const Shape& shape) {
   Shape xs = x.shape(), joint;
   if (!try_broadcast(xs, shape, joint) || !(joint == shape))

@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <new>
 #include <system_error>
 
 #include "fluxion/runtime/error.hpp"
+#include "fluxion/runtime/memory.hpp"
 
 namespace fx::rt::detail {
 
@@ -38,6 +40,15 @@ bool write_all(int fd, std::string_view data) {
 }
 
 }  // namespace
+
+std::string byte_buffer(int64_t n, const std::string& what) {
+  check_allocation(n, what);
+  try {
+    return std::string(static_cast<size_t>(n), '\0');
+  } catch (const std::bad_alloc&) {
+    tensor_error("cannot allocate " + std::to_string(n) + " bytes for " + what + ": out of memory");
+  }
+}
 
 void file_error(const std::string& path, const std::string& what) {
   tensor_error(path + ": " + what);

@@ -37,6 +37,10 @@ class InputFile {
 // in the same directory, is fsync'ed, and is renamed over `path`; the directory is then fsync'ed.
 void write_file_atomically(const std::string& path, std::span<const std::string_view> pieces);
 
+// A zero-filled buffer of n bytes for reading `what`: TensorError "cannot allocate ..." when n is
+// over the allocation limit or the allocator refuses (never std::bad_alloc).
+std::string byte_buffer(int64_t n, const std::string& what);
+
 // Little-endian integers in byte buffers (zip and npy headers).
 inline uint64_t read_le(const unsigned char* p, int bytes) {
   uint64_t v = 0;

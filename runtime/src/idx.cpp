@@ -165,6 +165,12 @@ Tensor read_idx(const std::string& path) {
   if (!in.gzip() && in.file().size() - header < bytes)
     file_error(path, "truncated: header says " + std::to_string(n) + " elements, file holds " +
                          std::to_string((in.file().size() - header) / type.size));
+  // gzip expands at most ~1032:1: a header claiming more than the file can hold is rejected
+  // before the result is allocated.
+  if (in.gzip() && bytes / 1100 > in.file().size())
+    file_error(path, "truncated: header says " + std::to_string(n) +
+                         " elements, more than a gzip file of " + std::to_string(in.file().size()) +
+                         " bytes can hold");
   Tensor out = Tensor::empty(type.dtype, shape);  // checks the allocation limit
   // Convert in chunks so that compressed data never needs more memory than the result.
   constexpr int64_t kChunkElements = 1 << 16;

@@ -106,8 +106,7 @@ Tensor set_item(Tensor x, const IndexSpec& items, const Tensor& value) {
   {
     // Validate everything before copying or writing, so an error changes nothing.
     Tensor region = index(x, items);
-    Shape joint = broadcast_shapes(value.shape(), region.shape());
-    if (!(joint == region.shape()))
+    if (!broadcasts_to(value.shape(), region.shape()))
       tensor_error("cannot assign a tensor of shape " + to_string(value.shape()) +
                    " to an indexed region of shape " + to_string(region.shape()));
   }

@@ -231,7 +231,7 @@ Tensor load_npy(const std::string& path) {
   file.read_at(0, prefix.data(), static_cast<int64_t>(prefix.size()));
   std::string header;
   NpyHeader h = parse_header(prefix, path, [&](int64_t len) -> std::string_view {
-    header.assign(static_cast<size_t>(std::min(len, file.size())), '\0');
+    header = detail::byte_buffer(std::min(len, file.size()), path + " header");
     file.read_at(0, header.data(), static_cast<int64_t>(header.size()));
     return header;
   });

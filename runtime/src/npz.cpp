@@ -10,7 +10,6 @@
 #include "file_io.hpp"
 #include "fluxion/runtime/convert.hpp"
 #include "fluxion/runtime/io.hpp"
-#include "fluxion/runtime/memory.hpp"
 #include "npy_format.hpp"
 
 namespace fx::rt {
@@ -94,7 +93,7 @@ std::vector<Entry> read_central_directory(const detail::InputFile& file) {
   if (cd_offset > static_cast<uint64_t>(file.size()) ||
       cd_size > static_cast<uint64_t>(file.size()) - cd_offset)
     file_error(path, "truncated: the central directory lies outside the file");
-  std::string cd(static_cast<size_t>(cd_size), '\0');
+  std::string cd = detail::byte_buffer(static_cast<int64_t>(cd_size), path + " central directory");
   file.read_exactly(static_cast<int64_t>(cd_offset), cd.data(), static_cast<int64_t>(cd_size),
                     "central directory");
   const auto* c = reinterpret_cast<const unsigned char*>(cd.data());
@@ -138,8 +137,13 @@ std::string read_entry(const detail::InputFile& file, const Entry& e) {
                          " bytes, file ends first");
   if (e.uncompressed > static_cast<uint64_t>(INT64_MAX))
     file_error(path, what + " is too large");
-  check_allocation(static_cast<int64_t>(e.uncompressed), path + " " + what);
-  std::string raw(static_cast<size_t>(e.compressed), '\0');
+  // Deflate expands at most ~1032:1; a larger claim is corruption (or a decompression bomb), and
+  // must be rejected before a buffer of the claimed size is allocated.
+  if (e.method == 8 && e.uncompressed / 1100 > e.compressed + 1)
+    file_error(path, "corrupt sizes of " + what + ": " + std::to_string(e.compressed) +
+                         " compressed bytes cannot hold " + std::to_string(e.uncompressed));
+  std::string raw =
+      detail::byte_buffer(static_cast<int64_t>(e.compressed), path + " " + what);
   file.read_exactly(static_cast<int64_t>(data_offset), raw.data(),
                     static_cast<int64_t>(e.compressed), what);
   std::string out;
@@ -147,7 +151,7 @@ std::string read_entry(const detail::InputFile& file, const Entry& e) {
     if (e.compressed != e.uncompressed) file_error(path, "corrupt sizes of stored " + what);
     out = std::move(raw);
   } else if (e.method == 8) {
-    out.assign(static_cast<size_t>(e.uncompressed), '\0');
+    out = detail::byte_buffer(static_cast<int64_t>(e.uncompressed), path + " " + what);
     z_stream zs{};
     if (inflateInit2(&zs, -MAX_WBITS) != Z_OK) file_error(path, "cannot start zlib");
     zs.next_in = reinterpret_cast<Bytef*>(raw.data());

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "fluxion/runtime/memory.hpp"
+
 namespace fx::rt {
 
 namespace {
@@ -59,6 +61,7 @@ Key key(int64_t seed) {
 std::vector<Key> split(Key key, int64_t n) {
   if (n < 0 || n > UINT32_MAX)
     tensor_error("split: number of keys must be in [0, 2^32), got " + std::to_string(n));
+  check_allocation(n * static_cast<int64_t>(sizeof(Key)), std::to_string(n) + " random keys");
   std::vector<Key> keys;
   keys.reserve(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {

@@ -21,6 +21,15 @@ void row_major_strides(const Shape& shape, int64_t* strides) {
   }
 }
 
+// The position of a new axis inserted into a tensor of rank r: in [-r-1, r], like NumPy.
+int new_axis(int64_t axis, int rank, const char* op) {
+  if (axis < -rank - 1 || axis > rank)
+    tensor_error(std::string(op) + ": axis " + std::to_string(axis) +
+                 " is out of range for a new axis of a tensor of rank " + std::to_string(rank) +
+                 " (expected " + std::to_string(-rank - 1) + ".." + std::to_string(rank) + ")");
+  return static_cast<int>(axis < 0 ? axis + rank + 1 : axis);
+}
+
 }  // namespace
 
 Tensor transpose(const Tensor& x) {
@@ -93,7 +102,7 @@ Tensor reshape(const Tensor& x, const Shape& requested) {
 Tensor flatten(const Tensor& x) { return reshape(x, Shape{-1}); }
 
 Tensor expand_dims(const Tensor& x, int64_t axis) {
-  int a = normalize_axis(axis, x.rank() + 1);
+  int a = new_axis(axis, x.rank(), "expand_dims");
   Shape shape = x.shape();
   shape.insert(a, 1);
   int64_t strides[FX_MAX_RANK] = {};
@@ -148,7 +157,7 @@ Tensor concat(std::span<const Tensor> xs, int64_t axis) {
 Tensor stack(std::span<const Tensor> xs, int64_t axis) {
   if (xs.empty()) tensor_error("stack: needs at least one tensor");
   Shape first = xs[0].shape();
-  int a = normalize_axis(axis, first.rank() + 1);
+  int a = new_axis(axis, first.rank(), "stack");
   DType dtype = xs[0].dtype();
   for (const Tensor& x : xs) {
     if (!(x.shape() == first))

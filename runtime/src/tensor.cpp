@@ -30,7 +30,8 @@ void release_header(fx_tensor* h) noexcept {
 }
 
 std::string describe(DType dtype, const Shape& shape) {
-  return std::string("a ") + dtype_name(dtype) + " tensor of shape " + to_string(shape);
+  return std::string(dtype == DType::Bool ? "a " : "an ") + dtype_name(dtype) + " tensor of shape " +
+         to_string(shape);
 }
 
 fx_tensor* allocate_owned(DType dtype, const Shape& shape, bool zero) {

@@ -19,7 +19,7 @@ void format_leaf(std::string& out, const Value& v) {
     case Kind::Float: out += format_float(v.as_float()); return;
     case Kind::Str: out += v.as_str(); return;
     case Kind::Prim: out += std::string("<builtin ") + ir::prim_name(v.as_prim()) + ">"; return;
-    case Kind::Closure: out += "<function " + v.as_closure().graph->name + ">"; return;
+    case Kind::Closure: out += "<function " + function_display_name(*v.as_closure().graph) + ">"; return;
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant: return;  // aggregates are laid out by format_value_to
@@ -31,6 +31,11 @@ void close_aggregate(std::string& out, const Value& v) {
 }
 
 }  // namespace
+
+std::string function_display_name(const ir::Graph& g) {
+  if (g.role == ir::GraphRole::Lambda || g.name.empty()) return "lambda";
+  return g.name.substr(0, g.name.find('['));
+}
 
 void format_value_to(std::string& out, const Value& root) {
   // Iterative walk (an explicit stack instead of recursion), so that printing a long enum

@@ -12,6 +12,11 @@ namespace fx::interp {
 // functions "<function NAME>", primitives "<builtin NAME>".
 std::string format_value(const Value& v);
 
+// A function's name as the user wrote it, for printing and messages: "lambda" for
+// lambdas, otherwise the graph's name without the "[signature]" suffix that
+// specialisation appends ("step[f64]" → "step").
+std::string function_display_name(const ir::Graph& g);
+
 // Appends format_value(v) to out.
 void format_value_to(std::string& out, const Value& v);
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <variant>
 
+#include "interp/format.hpp"
 #include "interp/machine.hpp"
 #include "interp/primitives.hpp"
 #include "support/diagnostics.hpp"
@@ -54,7 +55,7 @@ uintptr_t find_stack_limit() {
 
 }  // namespace
 
-std::string function_name(const Graph* g) { return g->name.empty() ? "lambda" : g->name; }
+std::string function_name(const Graph* g) { return function_display_name(*g); }
 
 Machine::Machine(const ir::Module& m, const Options& options, std::ostream& out)
     : module_(m), options_(options), out_(out), stack_limit_(find_stack_limit()) {

@@ -10,6 +10,10 @@
 // so one Fluxion call costs one `run` + `eval_apply` pair of C++ frames, however many `if`s
 // it runs. `while` iterates in C++. The Fluxion call depth is counted (Options) and the
 // remaining C++ stack is checked, so deep recursion is a located error, never a crash.
+// Measured with GCC 12 -O2: ~300 bytes of C++ stack per direct Fluxion call, ~580 through a
+// function value, +220 when the value of an `if` is used inside an expression; so 10000
+// calls need ~3-6 MiB and 100000 calls ~30-60 MiB. AddressSanitizer builds use ~4x more.
+// Keep error paths out of these functions (cold helpers): string temporaries enlarge frames.
 //
 // Reference cycles: a frame slot may hold a closure over that same frame (`r = if(...)`
 // returning a nested def). When a run finishes, the slots of its frames that no nested graph
@@ -84,7 +88,7 @@ class Machine {
   std::vector<std::vector<bool>> captured_;
 };
 
-// Name of a function for messages: the graph's name, "lambda" when it has none.
+// Name of a function for messages (function_display_name).
 std::string function_name(const ir::Graph* g);
 
 // Does a call of g count towards Options::max_call_depth? Functions and lambdas do; the

@@ -4,8 +4,10 @@
 // pointer to an immutable, reference-counted heap Object (string, tuple, struct, variant,
 // closure). Aggregates are shared, never copied: every value is immutable (LANGUAGE.md §3).
 //
-// Extending: a new kind of value (tensors, derived functions such as grad(f)) is one more
-// Kind plus one more Object subclass; heap kinds go after `Str` in the enum (see is_heap).
+// Extending: a new kind of value (tensors, ...) is one more Kind plus one more Object
+// subclass; heap kinds go after `Str` in the enum (see is_heap). The kinds that automatic
+// differentiation adds (explicit closures, derived functions, persistent lists) are
+// described in docs/ad.md.
 //
 // Reference counts are not atomic: values belong to one interpreter run on one thread.
 #pragma once
@@ -26,6 +28,9 @@ class TupleObj;
 class StructObj;
 class VariantObj;
 class ClosureObj;
+class ExplicitObj;
+class DerivedObj;
+class ListObj;
 
 // ------------------------------------------------------------------------------ Ref
 // An owning pointer to a reference-counted Object (intrusive count).
@@ -105,6 +110,10 @@ enum class Kind : uint8_t {
   Struct,
   Variant,
   Closure,  // a graph plus the frame of its lexical parent (null for top-level graphs)
+  // Automatic differentiation (docs/ad.md):
+  Explicit,  // make_closure(code, env): a closed graph `code(env, x...)` and its env value
+  Derived,   // grad(f), jfn(grad(f)), ...: a generic code instantiated per call (ad::Generic)
+  List,      // a persistent stack (list_empty/list_push): the pullbacks of a reversed loop
 };
 
 class Value {
@@ -160,13 +169,18 @@ class Value {
   static Value make_struct(const ir::StructDecl* decl, std::vector<Value> fields);
   static Value variant(const ir::VariantDecl* decl, std::vector<Value> fields);
   static Value closure(const ir::Graph* g, Ref<Frame> env);
+  static Value explicit_closure(const ir::Graph* code, Value env);
+  static Value derived(Ref<DerivedObj> d);
+  static Value list(Ref<ListObj> l);
 
   // ---- inspection
   Kind kind() const noexcept { return kind_; }
   bool is_heap() const noexcept { return kind_ >= Kind::Str; }
   bool is_undef() const noexcept { return kind_ == Kind::Undef; }
   bool is_number() const noexcept { return kind_ == Kind::Int || kind_ == Kind::Float; }
-  bool is_function() const noexcept { return kind_ == Kind::Closure || kind_ == Kind::Prim; }
+  bool is_function() const noexcept {
+    return kind_ == Kind::Closure || kind_ == Kind::Prim || kind_ == Kind::Explicit || kind_ == Kind::Derived;
+  }
 
   // Accessors; precondition: the value has that kind.
   bool as_bool() const noexcept { return u_.b; }
@@ -180,6 +194,9 @@ class Value {
   const StructObj& as_struct() const;
   const VariantObj& as_variant() const;
   const ClosureObj& as_closure() const;
+  const ExplicitObj& as_explicit() const;
+  const DerivedObj& as_derived() const;
+  const ListObj& as_list() const;
   // The fields of a tuple, struct or variant.
   const std::vector<Value>& items() const;
 
@@ -267,6 +284,31 @@ class ClosureObj final : public Object {
   ClosureObj(const ir::Graph* g, Ref<Frame> e) : graph(g), env(std::move(e)) {}
   const ir::Graph* graph;
   Ref<Frame> env;  // the frame of graph->parent; null for a top-level graph
+
+ protected:
+  void surrender(Reaper& r) override;
+};
+
+// A closure in explicit form (closure conversion, docs/ad.md §1): calling it with args calls
+// the closed graph `code` with (env, args...). Its tangent and cotangent are env's.
+class ExplicitObj final : public Object {
+ public:
+  ExplicitObj(const ir::Graph* c, Value e) : code(c), env(std::move(e)) {}
+  const ir::Graph* code;
+  Value env;
+
+ protected:
+  void surrender(Reaper& r) override;
+};
+
+// One node of a persistent stack; the empty stack is a node with size 0.
+class ListObj final : public Object {
+ public:
+  ListObj() = default;
+  ListObj(Value h, Ref<ListObj> t) : head(std::move(h)), tail(std::move(t)), size(tail->size + 1) {}
+  Value head;
+  Ref<ListObj> tail;
+  size_t size = 0;
 
  protected:
   void surrender(Reaper& r) override;

@@ -35,7 +35,7 @@ Prim augmented_prim(ast::BinaryOp op, SourceLoc loc) {
 void Lowerer::bind(Cursor& cur, const std::string& name, Node* value) {
   // Name the node after the variable when it was made for this value (readable IR).
   if (value->is_apply() && value->graph == cur.g && value->name.empty()) value->name = name;
-  cur.env[name] = value;
+  assign_var(cur.env, name, value);
 }
 
 void Lowerer::assign_stmt(const ast::AssignStmt& s, Cursor& cur, FunctionScope& fs) {

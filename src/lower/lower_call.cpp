@@ -30,7 +30,7 @@ Node* Lowerer::call(const ast::CallExpr& e, const ExprCtx& c) {
       case Resolved::Kind::Variant:
         return construct(e, c, "variant '" + n + "'", r.variant->fields, r.variant, Prim::MakeVariant);
       case Resolved::Kind::Builtin: return call_builtin(*r.builtin, e, c);
-      case Resolved::Kind::Value: callee = r.node; break;
+      case Resolved::Kind::Value: callee = read_variable(r, n, e.callee->loc, c); break;
       case Resolved::Kind::Constant: callee = m_.constant(r.value, e.callee->loc); break;
       case Resolved::Kind::Function: callee = m_.constant(r.graph, e.callee->loc); break;
       case Resolved::Kind::Global: callee = m_.apply(c.g, {m_.constant(r.graph, e.callee->loc)}, e.callee->loc, n); break;

@@ -108,7 +108,7 @@ Node* Lowerer::expr(const ast::Expr& e, const ExprCtx& c) {
 Node* Lowerer::name(const std::string& n, SourceLoc loc, const ExprCtx& c) {
   Resolved r = resolve_name(m_, n, *c.env, c.fs, c.g, loc);
   switch (r.kind) {
-    case Resolved::Kind::Value: return r.node;
+    case Resolved::Kind::Value: return read_variable(r, n, loc, c);
     case Resolved::Kind::Constant: return m_.constant(r.value, loc);
     case Resolved::Kind::Function: return m_.constant(r.graph, loc);
     case Resolved::Kind::Global:  // a top-level constant is a nullary graph: call it
@@ -122,6 +122,19 @@ Node* Lowerer::name(const std::string& n, SourceLoc loc, const ExprCtx& c) {
     case Resolved::Kind::Builtin: return m_.constant(r.builtin->prim, loc);
   }
   internal_error("lowering", "unknown name kind");
+}
+
+// A variable assigned on some paths only: if(flag, λ: x, λ: fail("...")), so that reading
+// it where it is unassigned is a run-time error located at the read.
+Node* Lowerer::read_variable(const Resolved& r, const std::string& var, SourceLoc loc, const ExprCtx& c) {
+  if (!r.flag) return r.node;
+  ir::Graph* assigned = branch(c.g, "assigned", loc);
+  ir::Graph* unassigned = branch(c.g, "unassigned", loc);
+  assigned->output = r.node;
+  unassigned->output = m_.apply_prim(
+      unassigned, Prim::Fail, {m_.constant(std::string("variable '" + var + "' is used before it is assigned"), loc)},
+      loc);
+  return if_node(c.g, r.flag, assigned, unassigned, loc, var);
 }
 
 Node* Lowerer::unary(const ast::UnaryExpr& e, const ExprCtx& c) {

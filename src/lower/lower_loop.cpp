@@ -8,8 +8,7 @@
 //              `break` → broke = True, `return v` → returned = True, ret = v.
 //   after    = unpack the final state; if returned: return ret (in the enclosing
 //              context, which may itself be a loop), else continue after the loop.
-#include <optional>
-
+#include "lower/loop_carry.hpp"
 #include "lower/lowerer.hpp"
 #include "lower/scan.hpp"
 #include "support/diagnostics.hpp"
@@ -45,66 +44,6 @@ int literal_sign(const ast::Expr& e) {
   return 0;
 }
 
-bool defines(const ast::Expr& target, const std::string& var) {
-  if (target.kind == ast::ExprKind::Name) return static_cast<const ast::NameExpr&>(target).name == var;
-  if (target.kind == ast::ExprKind::Tuple)
-    for (const auto& e : static_cast<const ast::TupleExpr&>(target).elements)
-      if (defines(*e, var)) return true;
-  return false;
-}
-
-// Which of the variables a loop assigns must be carried in its state: those read after
-// (or outside) the loop, and those an iteration may read before assigning them (it then
-// sees the previous iteration's value). The others — temporaries of one iteration — are
-// left out, which keeps the state small and its types simple.
-class CarriedVariables {
- public:
-  CarriedVariables(const ast::Block& body, const FunctionScope& fs) : body_(body), fs_(fs) {
-    count_reads(body, body_reads_);
-  }
-
-  bool read_outside(const std::string& var) const {
-    auto total = fs_.reads.find(var);
-    auto inside = body_reads_.find(var);
-    return (total == fs_.reads.end() ? 0 : total->second) > (inside == body_reads_.end() ? 0 : inside->second);
-  }
-
-  // Unless the body starts (at its top level) by assigning var from an expression that
-  // does not mention it, before any other mention of var, an iteration may read the
-  // previous iteration's value.
-  bool read_before_assigned(const std::string& var) {
-    for (size_t i = 0; i < body_.size(); ++i) {
-      const ast::Stmt& s = *body_[i];
-      if (s.kind == ast::StmtKind::Assign) {
-        const auto& a = static_cast<const ast::AssignStmt&>(s);
-        if (defines(*a.target, var)) {
-          std::set<std::string> read;
-          collect_names(*a.value, read);
-          return read.count(var) > 0;
-        }
-      }
-      if (s.kind == ast::StmtKind::FunctionDef && static_cast<const ast::FunctionDef&>(s).name == var) return false;
-      if (mentions(i).count(var)) return true;
-    }
-    return true;
-  }
-
- private:
-  const std::set<std::string>& mentions(size_t i) {
-    if (mentions_.size() <= i) mentions_.resize(body_.size());
-    if (!mentions_[i]) {
-      mentions_[i].emplace();
-      collect_stmt_names(*body_[i], *mentions_[i]);
-    }
-    return *mentions_[i];
-  }
-
-  const ast::Block& body_;
-  const FunctionScope& fs_;
-  std::map<std::string, int> body_reads_;
-  std::vector<std::optional<std::set<std::string>>> mentions_;
-};
-
 }  // namespace
 
 Ends Lowerer::while_stmt(const ast::WhileStmt& s, Cursor cur, FunctionScope& fs) {
@@ -131,8 +70,12 @@ Ends Lowerer::for_stmt(const ast::ForStmt& s, Cursor cur, FunctionScope& fs) {
   RangeLoop r;
   r.target = static_cast<const ast::NameExpr&>(*s.target).name;
   ExprCtx c = at(cur, fs);
+  // range() takes integers: each argument goes through an identity function whose
+  // parameter is annotated i64, so that type inference reports a float at the argument.
+  static const char* const kRoles[3][3] = {{"stop"}, {"start", "stop"}, {"start", "stop", "step"}};
   std::vector<Node*> args;
-  for (const auto& a : call->args) args.push_back(expr(*a, c));
+  for (size_t i = 0; i < call->args.size(); ++i)
+    args.push_back(require_i64(expr(*call->args[i], c), kRoles[call->args.size() - 1][i], cur.g, call->args[i]->loc));
   r.start = args.size() >= 2 ? args[0] : m_.int_const(0);
   r.stop = args.size() >= 2 ? args[1] : args[0];
   r.step = args.size() == 3 ? args[2] : m_.int_const(1);
@@ -146,6 +89,26 @@ Ends Lowerer::for_stmt(const ast::ForStmt& s, Cursor cur, FunctionScope& fs) {
   return loop(s.loc, nullptr, &r, s.body, std::move(cur), fs);
 }
 
+Node* Lowerer::require_i64(Node* value, const char* role, ir::Graph* g, SourceLoc loc) {
+  if (!i64_type_) {
+    // The IR points at annotations owned by an AST; these few are owned by a small
+    // synthetic one kept with the module.
+    auto holder = std::make_unique<ast::Module>();
+    auto stmt = std::make_unique<ast::AssignStmt>(loc);
+    stmt->annotation = std::make_unique<ast::TypeExpr>();
+    stmt->annotation->name = "i64";
+    stmt->annotation->loc = loc;
+    i64_type_ = stmt->annotation.get();
+    holder->body.push_back(std::move(stmt));
+    m_.syntax.push_back(std::move(holder));
+  }
+  ir::Graph* check = m_.new_graph("range()", nullptr, loc, ir::GraphRole::Function);
+  Node* p = m_.add_param(check, role, loc);
+  check->param_types.back() = i64_type_;
+  check->output = p;
+  return m_.apply(g, {m_.constant(check, loc), value}, loc, role);
+}
+
 Ends Lowerer::loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range, const ast::Block& body,
                    Cursor cur, FunctionScope& fs) {
   const char* kind = range ? "for" : "while";
@@ -154,45 +117,108 @@ Ends Lowerer::loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range,
   f.is_for = range != nullptr;
   f.has_break = contains_break(body);
   f.has_return = contains_return(body);
+  bool endless = cond && !f.has_break && cond->kind == ast::ExprKind::Bool &&
+                 static_cast<const ast::BoolExpr*>(cond)->value;
 
-  // The loop-carried variables and their values on entry.
-  std::vector<Node*> init;
-  auto carry = [&](const std::string& var, Node* value) {
+  Node* init_state = loop_init(f, body, range, cur, fs, loc);
+  ir::Graph* cond_g = loop_cond(cond, range, f, cur, fs, loc);
+
+  // Body graph.
+  ir::Graph* body_g = m_.new_graph(std::string(kind) + "_body", cur.g, loc, ir::GraphRole::LoopBody);
+  Node* body_state = m_.add_param(body_g, "state", loc);
+  Cursor inside{body_g, cur.env};
+  unpack_state(body_g, body_state, f, nullptr, loc, inside.env);
+  if (range) {
+    Node* counter = tuple_get(body_g, body_state, f.counter_slot(), loc, range->target);
+    assign_var(inside.env, range->target, counter);
+    f.next_counter = m_.apply_prim(body_g, Prim::Add, {counter, range->step}, loc, "next");
+  }
+  if (f.has_return) f.incoming_ret = tuple_get(body_g, body_state, f.ret_slot(), loc, "ret");
+  fs.loop = &f;
+  Ends ends = block(body, std::move(inside), fs);
+  for (Cursor& end : ends) terminate_fallthrough(end, fs, loc);
+  fs.loop = f.outer;
+
+  Node* result = m_.apply_prim(cur.g, Prim::While, {m_.constant(cond_g, loc), m_.constant(body_g, loc), init_state},
+                               loc, "loop");
+  unpack_state(cur.g, result, f, nullptr, loc, cur.env);
+  if (endless) {
+    // `while True:` without break ends only by returning: what follows is unreachable
+    // (so a function ending with such a loop never falls off its end and returns None).
+    if (f.has_return) terminate_return(cur, tuple_get(cur.g, result, f.ret_slot(), loc, "ret"), fs, loc);
+    else
+      cur.g->output = m_.apply_prim(cur.g, Prim::Fail, {m_.constant(std::string("an endless loop ended"), loc)}, loc);
+    return {};
+  }
+  if (!f.has_return) {
+    Ends out;
+    out.push_back(std::move(cur));
+    return out;
+  }
+  // if returned: return ret (from the enclosing function or loop) else: the rest.
+  Node* returned = tuple_get(cur.g, result, f.returned_slot(), loc, "returned");
+  ir::Graph* ret_g = branch(cur.g, "loop_returned", loc);
+  ir::Graph* after_g = branch(cur.g, "after_loop", loc);
+  cur.g->output = if_node(cur.g, returned, ret_g, after_g, loc);
+  Cursor ret_c{ret_g, cur.env};
+  terminate_return(ret_c, tuple_get(ret_g, result, f.ret_slot(), loc, "ret"), fs, loc);
+  Ends out;
+  out.push_back(Cursor{after_g, std::move(cur.env)});
+  return out;
+}
+
+// Chooses the loop-carried variables (LoopCarry) and builds the initial state.
+Node* Lowerer::loop_init(LoopFrame& f, const ast::Block& body, const RangeLoop* range, Cursor& cur,
+                         FunctionScope& fs, SourceLoc loc) {
+  // The loop-carried variables, their values on entry, and the definedness flags of
+  // those that may be unassigned on entry.
+  std::vector<Node*> init, init_flags;
+  auto carry = [&](const std::string& var, Node* value, Node* flag) {
     for (const std::string& v : f.vars)
       if (v == var) return;
     f.vars.push_back(var);
     init.push_back(value);
+    if (flag) {
+      f.flagged.push_back(var);
+      init_flags.push_back(flag);
+    }
   };
-  auto entry_value = [&](const std::string& var) -> Node* {
+  auto carry_local = [&](const std::string& var) {
     auto it = cur.env.find(var);
-    return it == cur.env.end() ? undef() : it->second;
+    if (it == cur.env.end()) carry(var, undef(), m_.constant(false, loc));
+    else carry(var, it->second, find_flag(cur.env, var));
   };
-  CarriedVariables needed(body, fs);
-  if (range && needed.read_outside(range->target)) carry(range->target, entry_value(range->target));
+  LoopCarry needed(body, fs.reads);
+  if (range && needed.read_outside(range->target)) carry_local(range->target);
   for (const AssignedName& a : collect_loop_assigned(body, m_)) {
     if (range && a.name == range->target) continue;  // bound from the counter each iteration
-    if (!needed.read_outside(a.name) && !needed.read_before_assigned(a.name)) continue;
+    if (!needed.needed(a.name)) continue;
     if (!a.only_field_updates || cur.env.count(a.name)) {
-      carry(a.name, entry_value(a.name));
+      carry_local(a.name);
       continue;
     }
     // `p.f = v` in the loop on a `p` of an enclosing function or the top level: carry a
     // local copy. If `p` is unknown, the update itself reports it.
     try {
-      carry(a.name, name(a.name, loc, at(cur, fs)));
+      carry(a.name, name(a.name, loc, at(cur, fs)), nullptr);
     } catch (const CompileError&) {
     }
   }
+  init.insert(init.end(), init_flags.begin(), init_flags.end());
   if (range) init.push_back(range->start);
   if (f.has_break) init.push_back(m_.constant(false, loc));
   if (f.has_return) {
     init.push_back(m_.constant(false, loc));
     init.push_back(undef());
   }
-  Node* init_state = m_.apply_prim(cur.g, Prim::MakeTuple, std::move(init), loc, "init");
+  return m_.apply_prim(cur.g, Prim::MakeTuple, std::move(init), loc, "init");
+}
 
-  // Condition graph.
-  ir::Graph* cond_g = m_.new_graph(std::string(kind) + "_cond", cur.g, loc, ir::GraphRole::LoopCond);
+// The condition graph: not broke and not returned and <condition>.
+ir::Graph* Lowerer::loop_cond(const ast::Expr* cond, const RangeLoop* range, const LoopFrame& f, const Cursor& cur,
+                              FunctionScope& fs, SourceLoc loc) {
+  const char* kind = range ? "for" : "while";
+  ir::Graph* cond_g = m_.new_graph(std::string(kind) + "_cond", cur.g, cond ? cond->loc : loc, ir::GraphRole::LoopCond);
   Node* cond_state = m_.add_param(cond_g, "state", loc);
   {
     std::vector<size_t> flags;
@@ -212,41 +238,7 @@ Ends Lowerer::loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range,
     g->output = loop_test(cond, range, f, g, cond_state, cur.env, fs, loc);
   }
 
-  // Body graph.
-  ir::Graph* body_g = m_.new_graph(std::string(kind) + "_body", cur.g, loc, ir::GraphRole::LoopBody);
-  Node* body_state = m_.add_param(body_g, "state", loc);
-  Cursor inside{body_g, cur.env};
-  for (size_t i = 0; i < f.vars.size(); ++i)
-    inside.env[f.vars[i]] = tuple_get(body_g, body_state, i, loc, f.vars[i]);
-  if (range) {
-    Node* counter = tuple_get(body_g, body_state, f.counter_slot(), loc, range->target);
-    inside.env[range->target] = counter;
-    f.next_counter = m_.apply_prim(body_g, Prim::Add, {counter, range->step}, loc, "next");
-  }
-  if (f.has_return) f.incoming_ret = tuple_get(body_g, body_state, f.ret_slot(), loc, "ret");
-  fs.loop = &f;
-  Ends ends = block(body, std::move(inside), fs);
-  for (Cursor& end : ends) terminate_fallthrough(end, fs, loc);
-  fs.loop = f.outer;
-
-  Node* result = m_.apply_prim(cur.g, Prim::While, {m_.constant(cond_g, loc), m_.constant(body_g, loc), init_state},
-                               loc, "loop");
-  for (size_t i = 0; i < f.vars.size(); ++i) cur.env[f.vars[i]] = tuple_get(cur.g, result, i, loc, f.vars[i]);
-  if (!f.has_return) {
-    Ends out;
-    out.push_back(std::move(cur));
-    return out;
-  }
-  // if returned: return ret (from the enclosing function or loop) else: the rest.
-  Node* returned = tuple_get(cur.g, result, f.returned_slot(), loc, "returned");
-  ir::Graph* ret_g = branch(cur.g, "loop_returned", loc);
-  ir::Graph* after_g = branch(cur.g, "after_loop", loc);
-  cur.g->output = if_node(cur.g, returned, ret_g, after_g, loc);
-  Cursor ret_c{ret_g, cur.env};
-  terminate_return(ret_c, tuple_get(ret_g, result, f.ret_slot(), loc, "ret"), fs, loc);
-  Ends out;
-  out.push_back(Cursor{after_g, std::move(cur.env)});
-  return out;
+  return cond_g;
 }
 
 // The loop condition proper, in graph g (the flags have been tested already).
@@ -268,9 +260,19 @@ Node* Lowerer::loop_test(const ast::Expr* cond, const RangeLoop* range, const Lo
   std::set<std::string> mentioned;
   collect_names(*cond, mentioned);
   Env env = outer_env;
-  for (size_t i = 0; i < f.vars.size(); ++i)
-    if (mentioned.count(f.vars[i])) env[f.vars[i]] = tuple_get(g, state, i, loc, f.vars[i]);
+  unpack_state(g, state, f, &mentioned, loc, env);
   return expr(*cond, ExprCtx{g, &env, &fs});
+}
+
+// Binds the carried variables (only those in `only`, if given) and their flags to the
+// elements of `state` in env.
+void Lowerer::unpack_state(ir::Graph* g, Node* state, const LoopFrame& f, const std::set<std::string>* only,
+                           SourceLoc loc, Env& env) {
+  for (size_t i = 0; i < f.vars.size(); ++i)
+    if (!only || only->count(f.vars[i])) assign_var(env, f.vars[i], tuple_get(g, state, i, loc, f.vars[i]));
+  for (size_t i = 0; i < f.flagged.size(); ++i)
+    if (!only || only->count(f.flagged[i]))
+      env[flag_key(f.flagged[i])] = tuple_get(g, state, f.flag_slot(i), loc, flag_key(f.flagged[i]));
 }
 
 Node* Lowerer::loop_state(const Cursor& c, const LoopFrame& f, Exit exit, Node* ret, SourceLoc loc) {
@@ -278,6 +280,10 @@ Node* Lowerer::loop_state(const Cursor& c, const LoopFrame& f, Exit exit, Node* 
   for (const std::string& v : f.vars) {
     auto it = c.env.find(v);
     items.push_back(it == c.env.end() ? undef() : it->second);
+  }
+  for (const std::string& v : f.flagged) {
+    Node* flag = find_flag(c.env, v);
+    items.push_back(flag ? flag : m_.constant(c.env.count(v) > 0, loc));
   }
   if (f.is_for) items.push_back(f.next_counter);
   if (f.has_break) items.push_back(m_.constant(exit == Exit::Break, loc));

@@ -97,7 +97,7 @@ Node* Lowerer::fields_test(ir::Graph* g, Node* v, const Pat& p, size_t from) {
 void Lowerer::bind_pattern(Cursor& c, Node* v, const Pat& p) {
   switch (p.kind) {
     case Pat::Kind::Any:
-      if (!p.capture.empty()) c.env[p.capture] = v;
+      if (!p.capture.empty()) assign_var(c.env, p.capture, v);
       return;
     case Pat::Kind::Literal: return;
     case Pat::Kind::Variant:

@@ -69,7 +69,7 @@ void Lowerer::lower_module(const ast::Module& src) {
       }
       case ast::StmtKind::StructDef: {
         const auto& d = static_cast<const ast::StructDef&>(s);
-        names.define(d.name, d.loc);
+        names.define(d.name, d.name_loc.valid() ? d.name_loc : d.loc);
         auto decl = std::make_unique<ir::StructDecl>();
         decl->name = d.name;
         decl->loc = d.loc;
@@ -80,7 +80,7 @@ void Lowerer::lower_module(const ast::Module& src) {
       }
       case ast::StmtKind::EnumDef: {
         const auto& d = static_cast<const ast::EnumDef&>(s);
-        names.define(d.name, d.loc);
+        names.define(d.name, d.name_loc.valid() ? d.name_loc : d.loc);
         if (d.variants.empty()) compile_error(d.loc, "enum '" + d.name + "' needs at least one variant");
         auto decl = std::make_unique<ir::EnumDecl>();
         decl->name = d.name;

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "lower/lowerer.hpp"
+#include "lower/scan.hpp"
 #include "support/diagnostics.hpp"
 
 namespace fx::lower {
@@ -52,6 +53,7 @@ Ends Lowerer::block(const ast::Block& b, Cursor cur, FunctionScope& fs) {
 
   Ends ends = single(std::move(cur));
   SourceLoc ends_loc = b.empty() ? SourceLoc{} : b.front()->loc;
+  const ast::Stmt* previous = nullptr;
   // Code after a statement that ends every path is still lowered (so that its errors are
   // reported and its defs exist), into an "unreachable" graph that nothing calls.
   bool dead = false;
@@ -67,12 +69,13 @@ Ends Lowerer::block(const ast::Block& b, Cursor cur, FunctionScope& fs) {
     } else if (ends.size() == 1) {
       here = std::move(ends.front());
     } else {
-      here = merge(std::move(ends), ends_loc);
+      here = merge(std::move(ends), *previous, fs);
     }
     last_graph = here.g;
     if (i + 1 < b.size() && may_end_paths(s.kind)) last_env = here.env;
     ends = stmt(s, std::move(here), fs);
     ends_loc = s.loc;
+    previous = &s;
   }
   fs.blocks.pop_back();
   if (dead) {
@@ -137,8 +140,21 @@ Ends Lowerer::if_stmt(const ast::IfStmt& s, Cursor cur, FunctionScope& fs) {
 }
 
 // The ends become one: each tail-calls a new graph `join` whose parameters are the
-// variables on which they disagree (a variable missing on some path is passed as Undef).
-Cursor Lowerer::merge(Ends ends, SourceLoc loc) {
+// variables on which they disagree. A variable unassigned on some ends is passed as Undef
+// there, with its definedness flag (False there) as a parameter too. Variables that
+// nothing reads after `source` are dropped instead: the temporaries of its branches.
+Cursor Lowerer::merge(Ends ends, const ast::Stmt& source, FunctionScope& fs) {
+  SourceLoc loc = source.loc;
+  std::map<std::string, int> reads_inside;
+  count_reads(source, reads_inside);
+  auto read_later = [&](const std::string& var) {
+    for (const LoopFrame* f = fs.loop; f; f = f->outer)
+      for (const std::string& v : f->vars)
+        if (v == var) return true;  // the next iteration may read it
+    auto total = fs.reads.find(var);
+    auto inside = reads_inside.find(var);
+    return (total == fs.reads.end() ? 0 : total->second) > (inside == reads_inside.end() ? 0 : inside->second);
+  };
   // The join must be visible from every end and see what they all see: it is nested
   // in their deepest common ancestor.
   ir::Graph* home = ends.front().g;
@@ -146,29 +162,55 @@ Cursor Lowerer::merge(Ends ends, SourceLoc loc) {
     while (!e.g->nested_in(home)) home = home->parent;
   ir::Graph* join = m_.new_graph("join", home, loc, ir::GraphRole::Join);
 
-  std::map<std::string, std::vector<Node*>> values;  // variable → its node on each end
+  std::map<std::string, std::vector<Node*>> values;  // variable → its node on each end (or null)
   for (size_t i = 0; i < ends.size(); ++i)
     for (const auto& [var, node] : ends[i].env) {
+      if (is_flag_key(var)) continue;
       auto& v = values[var];
       v.resize(ends.size(), nullptr);
       v[i] = node;
     }
   Cursor out{join, {}};
-  std::vector<const std::vector<Node*>*> passed;
+  std::vector<std::vector<Node*>> passed;  // per join parameter, its argument on each end
+  auto all_same = [](const std::vector<Node*>& nodes) {
+    for (Node* n : nodes)
+      if (n != nodes.front()) return false;
+    return true;
+  };
   for (auto& [var, nodes] : values) {
     nodes.resize(ends.size(), nullptr);
-    bool agree = true;
-    for (Node* n : nodes) agree = agree && n == nodes.front();
-    if (agree) {
+    // The flag on each end: null where the variable is certainly assigned.
+    std::vector<Node*> flags(ends.size(), nullptr);
+    bool flagged = false;
+    for (size_t i = 0; i < ends.size(); ++i) {
+      flags[i] = find_flag(ends[i].env, var);
+      flagged = flagged || flags[i] || !nodes[i];
+    }
+    if (!all_same(nodes) || flagged) {
+      if (!read_later(var)) continue;
+    }
+    if (all_same(nodes)) {
       out.env[var] = nodes.front();
     } else {
       out.env[var] = m_.add_param(join, var, loc);
-      passed.push_back(&nodes);
+      std::vector<Node*> args;
+      for (Node* n : nodes) args.push_back(n ? n : undef());
+      passed.push_back(std::move(args));
     }
+    if (!flagged) continue;
+    bool one_flag = flags.front() != nullptr && all_same(flags);
+    if (one_flag) {
+      out.env[flag_key(var)] = flags.front();
+      continue;
+    }
+    out.env[flag_key(var)] = m_.add_param(join, flag_key(var), loc);
+    std::vector<Node*> args;
+    for (size_t i = 0; i < ends.size(); ++i) args.push_back(flags[i] ? flags[i] : m_.constant(nodes[i] != nullptr, loc));
+    passed.push_back(std::move(args));
   }
   for (size_t i = 0; i < ends.size(); ++i) {
     std::vector<Node*> inputs{m_.constant(join, loc)};
-    for (const auto* nodes : passed) inputs.push_back((*nodes)[i] ? (*nodes)[i] : undef());
+    for (const auto& args : passed) inputs.push_back(args[i]);
     ends[i].g->output = m_.apply(ends[i].g, std::move(inputs), loc);
   }
   return out;

@@ -10,6 +10,7 @@
 // the next state) as its output.
 #pragma once
 #include <functional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,12 @@
 namespace fx::lower {
 
 struct Pat;
+
+// Where to report a decorator: its name (`@custom_vjp(f, g)` is a call expression).
+inline SourceLoc decorator_loc(const ast::Expr& decorator) {
+  if (decorator.kind == ast::ExprKind::Call) return static_cast<const ast::CallExpr&>(decorator).callee->loc;
+  return decorator.loc;
+}
 
 class Lowerer {
  public:
@@ -56,6 +63,8 @@ class Lowerer {
   // ---- lower_expr.cpp
   ir::Node* expr(const ast::Expr& e, const ExprCtx& c);
   ir::Node* name(const std::string& name, SourceLoc loc, const ExprCtx& c);
+  // The value of a variable read at `loc`: guarded by its definedness flag if it has one.
+  ir::Node* read_variable(const Resolved& r, const std::string& var, SourceLoc loc, const ExprCtx& c);
   ir::Node* unary(const ast::UnaryExpr& e, const ExprCtx& c);
   ir::Node* binary(const ast::BinaryExpr& e, const ExprCtx& c);
   ir::Node* short_circuit(const ast::BinaryExpr& e, ir::Node* lhs, const ExprCtx& c);
@@ -83,8 +92,8 @@ class Lowerer {
   Ends return_stmt(const ast::ReturnStmt& s, Cursor cur, FunctionScope& fs);
   Ends break_or_continue(const ast::Stmt& s, Cursor cur, FunctionScope& fs);
   void assert_stmt(const ast::AssertStmt& s, Cursor& cur, FunctionScope& fs);
-  // Merges several open ends into one cursor in a new join graph.
-  Cursor merge(Ends ends, SourceLoc loc);
+  // Merges the open ends of statement `source` into one cursor in a new join graph.
+  Cursor merge(Ends ends, const ast::Stmt& source, FunctionScope& fs);
   // Ends a path: `return value` / fall off the end (None, or the loop's next state).
   void terminate_return(Cursor& c, ir::Node* value, FunctionScope& fs, SourceLoc loc);
   void terminate_fallthrough(Cursor& c, FunctionScope& fs, SourceLoc loc);
@@ -107,9 +116,17 @@ class Lowerer {
   Ends for_stmt(const ast::ForStmt& s, Cursor cur, FunctionScope& fs);
   Ends loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range, const ast::Block& body,
             Cursor cur, FunctionScope& fs);
+  ir::Node* loop_init(LoopFrame& f, const ast::Block& body, const RangeLoop* range, Cursor& cur, FunctionScope& fs,
+                      SourceLoc loc);
+  ir::Graph* loop_cond(const ast::Expr* cond, const RangeLoop* range, const LoopFrame& f, const Cursor& cur,
+                       FunctionScope& fs, SourceLoc loc);
   ir::Node* loop_test(const ast::Expr* cond, const RangeLoop* range, const LoopFrame& f, ir::Graph* g,
                       ir::Node* state, const Env& env, FunctionScope& fs, SourceLoc loc);
+  // value, checked by type inference to be an i64 (a range() argument, at `loc`).
+  ir::Node* require_i64(ir::Node* value, const char* role, ir::Graph* g, SourceLoc loc);
   ir::Node* loop_state(const Cursor& c, const LoopFrame& f, Exit exit, ir::Node* ret, SourceLoc loc);
+  void unpack_state(ir::Graph* g, ir::Node* state, const LoopFrame& f, const std::set<std::string>* only,
+                    SourceLoc loc, Env& env);
 
   // ---- lower_match.cpp
   Ends match_stmt(const ast::MatchStmt& s, Cursor cur, FunctionScope& fs);
@@ -122,6 +139,7 @@ class Lowerer {
   ir::Node* undef() { return m_.constant(ir::Undef{}); }
 
   ir::Module& m_;
+  const ast::TypeExpr* i64_type_ = nullptr;  // "i64", for require_i64
 };
 
 }  // namespace fx::lower

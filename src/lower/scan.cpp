@@ -156,10 +156,6 @@ void pattern_captures(const ast::Pattern& p, const ir::Module& m, std::vector<st
   }
 }
 
-}  // namespace fx::lower
-
-namespace fx::lower {
-
 void collect_names(const ast::Expr& e, std::set<std::string>& out) {
   switch (e.kind) {
     case ast::ExprKind::Int: case ast::ExprKind::Float: case ast::ExprKind::Bool: case ast::ExprKind::Str:
@@ -223,10 +219,6 @@ void collect_names(const ast::Expr& e, std::set<std::string>& out) {
     }
   }
 }
-
-}  // namespace fx::lower
-
-namespace fx::lower {
 
 namespace {
 
@@ -349,10 +341,14 @@ void collect_stmt_names(const ast::Stmt& s, std::set<std::string>& out) {
 }
 
 void count_reads(const ast::Block& body, std::map<std::string, int>& counts) {
+  for (const auto& s : body) count_reads(*s, counts);
+}
+
+void count_reads(const ast::Stmt& s, std::map<std::string, int>& counts) {
   StmtWalker w;
   w.on_expr = [&](const ast::Expr& e) { count_expr_reads(e, counts); };
   w.on_bound = [](const std::string&) {};
-  w.block(body);
+  w.stmt(s);
 }
 
 }  // namespace fx::lower

@@ -41,6 +41,7 @@ void collect_stmt_names(const ast::Stmt& s, std::set<std::string>& out);
 // bodies included). Compared between a function and one of its loops, it tells whether a
 // variable is read outside the loop.
 void count_reads(const ast::Block& body, std::map<std::string, int>& counts);
+void count_reads(const ast::Stmt& s, std::map<std::string, int>& counts);
 
 // The names a case pattern binds (captures), in order; `m` tells variants from captures.
 void pattern_captures(const ast::Pattern& p, const ir::Module& m, std::vector<std::string>& out);

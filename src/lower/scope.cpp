@@ -6,10 +6,11 @@ namespace fx::lower {
 
 namespace {
 
-Resolved value_of(ir::Node* node) {
+Resolved value_of(ir::Node* node, ir::Node* flag = nullptr) {
   Resolved r;
   r.kind = Resolved::Kind::Value;
   r.node = node;
+  r.flag = flag;
   return r;
 }
 
@@ -55,6 +56,16 @@ Resolved resolve_global(const ir::Module& m, const std::string& name, SourceLoc 
 
 }  // namespace
 
+ir::Node* find_flag(const Env& env, const std::string& var) {
+  auto it = env.find(flag_key(var));
+  return it == env.end() ? nullptr : it->second;
+}
+
+void assign_var(Env& env, const std::string& var, ir::Node* value) {
+  env[var] = value;
+  env.erase(flag_key(var));
+}
+
 Resolved resolve_name(const ir::Module& m, const std::string& name, const Env& env,
                       FunctionScope* fs, const ir::Graph* user, SourceLoc loc) {
   const Env* level_env = &env;
@@ -70,18 +81,13 @@ Resolved resolve_name(const ir::Module& m, const std::string& name, const Env& e
     }
     if (level_env) {
       auto v = level_env->find(name);
-      if (v != level_env->end()) return value_of(v->second);
+      if (v != level_env->end()) return value_of(v->second, find_flag(*level_env, name));
     }
     // Assigned somewhere in this function but on no path leading here.
     if (s->locals.count(name))
       compile_error(loc, "variable '" + name + "' is used before it is assigned");
   }
   return resolve_global(m, name, loc);
-}
-
-SourceLoc decorator_loc(const ast::Expr& decorator) {
-  if (decorator.kind == ast::ExprKind::Call) return static_cast<const ast::CallExpr&>(decorator).callee->loc;
-  return decorator.loc;
 }
 
 void check_early_uses(const HoistedDef& def) {

@@ -20,7 +20,19 @@
 
 namespace fx::lower {
 
+// Variable → its current node. A variable that may be unassigned on the path taken (it
+// was assigned on some paths only) also has a *definedness flag*: a bool node under the
+// key "?name" (never an identifier). Its value is Undef where the flag is false, and
+// reads of it are guarded by the flag (a located run-time error instead of a use of
+// Undef). A variable missing from the Env is unassigned on every path.
 using Env = std::map<std::string, ir::Node*>;
+
+inline std::string flag_key(const std::string& var) { return "?" + var; }
+inline bool is_flag_key(const std::string& key) { return !key.empty() && key[0] == '?'; }
+// The flag of var in env, or null when var is assigned on every path (or on none).
+ir::Node* find_flag(const Env& env, const std::string& var);
+// Binds var to a value it certainly has from now on.
+void assign_var(Env& env, const std::string& var, ir::Node* value);
 
 struct Cursor {
   ir::Graph* g = nullptr;
@@ -45,18 +57,20 @@ struct BlockScope {
   std::map<std::string, HoistedDef> defs;
 };
 
-// The loop state tuple is (vars..., counter?, broke?, returned?, ret?).
+// The loop state tuple is (vars..., flags of `flagged`..., counter?, broke?, returned?, ret?).
 struct LoopFrame {
   LoopFrame* outer = nullptr;       // enclosing loop of the same function
   std::vector<std::string> vars;    // loop-carried variables
+  std::vector<std::string> flagged;  // those of vars that may be unassigned: carry their flags
   bool is_for = false;              // carries a range counter
   bool has_break = false;
   bool has_return = false;
   ir::Node* next_counter = nullptr;  // for loops: the counter of the next iteration
   ir::Node* incoming_ret = nullptr;  // the `ret` slot as it entered this iteration
 
-  size_t counter_slot() const { return vars.size(); }
-  size_t broke_slot() const { return vars.size() + (is_for ? 1 : 0); }
+  size_t flag_slot(size_t i) const { return vars.size() + i; }
+  size_t counter_slot() const { return vars.size() + flagged.size(); }
+  size_t broke_slot() const { return counter_slot() + (is_for ? 1 : 0); }
   size_t returned_slot() const { return broke_slot() + (has_break ? 1 : 0); }
   size_t ret_slot() const { return returned_slot() + 1; }
   size_t size() const { return returned_slot() + (has_return ? 2 : 0); }
@@ -74,7 +88,7 @@ struct FunctionScope {
 // What a name denotes at a use.
 struct Resolved {
   enum class Kind {
-    Value,     // a local, captured or hoisted variable: `node`
+    Value,     // a local, captured or hoisted variable: `node`, guarded by `flag` if set
     Constant,  // True/False/None: `value`
     Function,  // top-level function: `graph`
     Global,    // top-level constant (a nullary Init graph): `graph`
@@ -84,6 +98,7 @@ struct Resolved {
   };
   Kind kind = Kind::Value;
   ir::Node* node = nullptr;
+  ir::Node* flag = nullptr;
   ir::ConstValue value;
   ir::Graph* graph = nullptr;
   const ir::StructDecl* struct_decl = nullptr;
@@ -98,9 +113,6 @@ struct Resolved {
 // locals read before any assignment, and unsupported builtins.
 Resolved resolve_name(const ir::Module& m, const std::string& name, const Env& env,
                       FunctionScope* fs, const ir::Graph* user, SourceLoc loc);
-
-// Where to report a decorator: its name (`@custom_vjp(f, g)` is a call expression).
-SourceLoc decorator_loc(const ast::Expr& decorator);
 
 // Checks the uses of `def` recorded before its def statement was reached: the def's
 // closure must be creatable there, i.e. its parent must enclose the using graph.

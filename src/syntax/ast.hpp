@@ -181,12 +181,12 @@ struct FunctionDef : Stmt {
 };
 struct FieldDecl { SourceLoc loc; std::string name; TypePtr type; };
 struct StructDef : Stmt {
-  std::string name; std::vector<FieldDecl> fields;
+  std::string name; SourceLoc name_loc; std::vector<FieldDecl> fields;
   explicit StructDef(SourceLoc l) : Stmt(StmtKind::StructDef, l) {}
 };
 struct VariantDecl { SourceLoc loc; std::string name; std::vector<FieldDecl> fields; };
 struct EnumDef : Stmt {
-  std::string name; std::vector<VariantDecl> variants;
+  std::string name; SourceLoc name_loc; std::vector<VariantDecl> variants;
   explicit EnumDef(SourceLoc l) : Stmt(StmtKind::EnumDef, l) {}
 };
 

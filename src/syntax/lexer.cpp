@@ -141,7 +141,7 @@ void Lexer::skip_blank_and_comment() {
     if (c == ' ' || c == '\t' || c == '\r') {
       ++pos_;
     } else if (c == '#') {
-      while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
+      while (pos_ < text_.size() && text_[pos_] != '\n') pos_ += utf8_length(pos_, "a comment");
     } else {
       break;
     }
@@ -310,8 +310,9 @@ Token Lexer::lex_string() {
       continue;
     }
     if (c != '\\') {
-      value += c;
-      ++pos_;
+      size_t length = utf8_length(pos_, "a string");
+      value.append(text_.substr(pos_, length));
+      pos_ += length;
       continue;
     }
     if (pos_ + 1 >= text_.size()) {
@@ -410,6 +411,19 @@ Token Lexer::lex_punctuation() {
     default: break;
   }
   unexpected_character(pos_);
+}
+
+// Source files are UTF-8 throughout, as in Python: strings and comments may
+// hold any character, but not bytes that are not UTF-8.
+size_t Lexer::utf8_length(size_t pos, const char* where) const {
+  if (static_cast<uint8_t>(text_[pos]) < 0x80) return 1;
+  uint32_t code_point = 0;
+  size_t length = decode_utf8(text_, pos, code_point);
+  if (length == 0)
+    compile_error(loc_at(pos), std::string("invalid UTF-8 in ") + where +
+                                   ": expected UTF-8 text, found byte 0x" +
+                                   hex(static_cast<uint8_t>(text_[pos]), 2));
+  return length;
 }
 
 void Lexer::unexpected_character(size_t pos) const {

@@ -1,6 +1,16 @@
 // Source text → tokens (LANGUAGE.md §1). The lexer is pulled one token at a
 // time by the parser, so errors are reported in source order: a syntax error
 // on line 3 wins over a stray character on line 50.
+//
+// Layout: Newline ends each logical line that has tokens (blank and comment-
+// only lines produce nothing); Indent/Dedent follow leading spaces; inside
+// '(' / '[' line breaks and indentation are ignored. A tab in indentation, an
+// inconsistent dedent, a bracket still open at the end of the file, an
+// unterminated string, a bad escape, an unknown character (`$`, NUL, a
+// non-ASCII character outside strings and comments) and bytes that are not
+// UTF-8 (anywhere, as in Python) are errors. Extensions beyond §1: '...'
+// strings, triple-quoted strings (docstrings, may span lines), CRLF line ends
+// and a leading UTF-8 byte-order mark are accepted.
 #pragma once
 #include <cstddef>
 #include <deque>
@@ -44,6 +54,9 @@ class Lexer {
   Token lex_punctuation();
   Token make(TokenKind kind, size_t start) const;
   [[noreturn]] void unexpected_character(size_t pos) const;
+  // Length of the UTF-8 character at `pos` inside a string or comment
+  // (`where`); fails on bytes that are not UTF-8.
+  size_t utf8_length(size_t pos, const char* where) const;
 
   const SourceFile& file_;
   std::string_view text_;

@@ -61,7 +61,9 @@ void Parser::add_param(std::vector<Param>& params, Param param) {
 StmtPtr Parser::parse_struct() {
   Token keyword = take();
   auto def = std::make_unique<StructDef>(keyword.loc);
-  def->name = std::string(expect_name("a struct name after 'struct'").text);
+  Token name = expect_name("a struct name after 'struct'");
+  def->name = std::string(name.text);
+  def->name_loc = name.loc;
   expect(TokenKind::Colon, "':' after the struct name");
   Token indent = expect_block_start(keyword);
   Nesting nesting(*this, indent.loc);
@@ -76,7 +78,9 @@ StmtPtr Parser::parse_struct() {
 StmtPtr Parser::parse_enum() {
   Token keyword = take();
   auto def = std::make_unique<EnumDef>(keyword.loc);
-  def->name = std::string(expect_name("an enum name after 'enum'").text);
+  Token enum_name = expect_name("an enum name after 'enum'");
+  def->name = std::string(enum_name.text);
+  def->name_loc = enum_name.loc;
   expect(TokenKind::Colon, "':' after the enum name");
   Token indent = expect_block_start(keyword);
   Nesting nesting(*this, indent.loc);
@@ -166,9 +170,12 @@ std::unique_ptr<Pattern> Parser::parse_pattern() {
   }
   if (kind == TokenKind::Minus) {
     Token minus = take();
-    if (at(TokenKind::Int)) pattern->literal = parse_int_literal(take(), /*negate=*/true, minus.loc);
-    else if (at(TokenKind::Float)) pattern->literal = parse_float_literal(take(), /*negate=*/true, minus.loc);
-    else fail_expected("a number after '-' in a pattern");
+    if (at(TokenKind::Int))
+      pattern->literal = parse_int_literal(take(), /*negate=*/true, minus.loc);
+    else if (at(TokenKind::Float))
+      pattern->literal = parse_float_literal(take(), /*negate=*/true, minus.loc);
+    else
+      fail_expected("a number after '-' in a pattern");
     return pattern;
   }
   fail_expected("a pattern (a name, '_', a literal or Variant(...))");

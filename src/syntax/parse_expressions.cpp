@@ -365,9 +365,10 @@ ExprPtr Parser::parse_list() {
 
 ExprPtr Parser::parse_int_literal(const Token& token, bool negate, SourceLoc loc) {
   uint64_t magnitude = 0;
-  auto [end, error] = std::from_chars(token.text.data(), token.text.data() + token.text.size(), magnitude);
+  const char* text_end = token.text.data() + token.text.size();
+  auto [end, error] = std::from_chars(token.text.data(), text_end, magnitude);
   uint64_t limit = static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) + (negate ? 1 : 0);
-  if (error != std::errc() || end != token.text.data() + token.text.size() || magnitude > limit)
+  if (error != std::errc() || end != text_end || magnitude > limit)
     compile_error(token.loc, "integer literal " + excerpt(token.text) +
                                  " is too large for i64 (the largest is 9223372036854775807)");
   int64_t value = negate ? static_cast<int64_t>(0 - magnitude) : static_cast<int64_t>(magnitude);
@@ -376,12 +377,13 @@ ExprPtr Parser::parse_int_literal(const Token& token, bool negate, SourceLoc loc
 
 ExprPtr Parser::parse_float_literal(const Token& token, bool negate, SourceLoc loc) {
   double value = 0.0;
-  auto [end, error] = std::from_chars(token.text.data(), token.text.data() + token.text.size(), value);
+  const char* text_end = token.text.data() + token.text.size();
+  auto [end, error] = std::from_chars(token.text.data(), text_end, value);
   if (error == std::errc::result_out_of_range) {
     if (float_overflows(token.text))
       compile_error(token.loc, "float literal " + excerpt(token.text) + " is too large for f64");
     value = 0.0;  // underflow rounds to zero, as in Python
-  } else if (error != std::errc() || end != token.text.data() + token.text.size()) {
+  } else if (error != std::errc() || end != text_end) {
     compile_error(token.loc, "invalid number literal '" + excerpt(token.text) + "'");
   }
   return std::make_unique<FloatExpr>(loc, negate ? -value : value);

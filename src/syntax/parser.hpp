@@ -1,4 +1,15 @@
-// Source text → AST. Throws CompileError (located) on any malformed input.
+// Source text → AST. Throws CompileError (located) on any malformed input,
+// and nothing else: every byte sequence either parses or gets a message of the
+// form "expected X, found Y" (or "unexpected character", "cannot assign to a
+// call", "nesting too deep (limit 256)").
+//
+// Guarantees for the passes that walk the AST recursively: nesting (brackets,
+// blocks, unary chains, lambdas, `elif` chains, patterns, types) is at most
+// 256 levels, and no expression tree is more than ~1500 nodes high (long
+// `a + b + ...` or `x.a.b...` chains are rejected past 1000 levels).
+//
+// Locations: a node's loc is where it starts, except BinaryExpr (its
+// operator) and Call / Index / Attribute (their '(' / '[' / '.').
 #pragma once
 #include <memory>
 

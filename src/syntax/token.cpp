@@ -123,8 +123,9 @@ std::string describe_token(const Token& token) {
   if (kind == TokenKind::Int || kind == TokenKind::Float)
     return "number " + std::string(token.text.substr(0, 32));
   if (kind == TokenKind::Str) {  // text includes the quotes: 1 or 3 on each side
-    size_t quotes = token.text.size() >= 6 && token.text.substr(0, 3) == std::string(3, token.text[0]) ? 3 : 1;
-    std::string_view inner = token.text.substr(quotes, token.text.size() - 2 * quotes);
+    std::string_view text = token.text;
+    size_t quotes = text.size() >= 6 && text.substr(0, 3) == std::string(3, text[0]) ? 3 : 1;
+    std::string_view inner = text.substr(quotes, text.size() - 2 * quotes);
     return "string " + quoted_excerpt(inner.substr(0, inner.find('\n')), '"');
   }
   if (kind == TokenKind::Newline || kind == TokenKind::Indent || kind == TokenKind::Dedent ||

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "support/diagnostics.hpp"
+#include "types/locations.hpp"
 
 namespace fx::types {
 
@@ -23,7 +24,7 @@ Inferrer::Inferrer(TypeStore& store, Annotations& annotations, InferenceLimits l
 const Context* Inferrer::infer_entry(const ir::Graph* g, const std::vector<const Type*>& args) {
   if (g->parent) internal_error("type inference", "specialise() needs a top-level graph, got " + g->name);
   try {
-    std::vector<const Type*> bound = bind_arguments(g, g->loc, args, {});
+    std::vector<const Type*> bound = bind_arguments(g, nullptr, g->loc, args, {});
     const Context* ctx = new_context(g, std::move(bound), nullptr, g->loc);
     infer_context(ctx, nullptr, nullptr);
     return ctx;
@@ -82,17 +83,54 @@ Record& Inferrer::record(const Context* ctx) {
   return *slot;
 }
 
+// The record on top of the stack used `source`'s result or node types, which are not final.
+void Inferrer::note_read(Record& source) {
+  if (stack_.empty() || stack_.back() == &source) return;  // a record's reads of itself: read_while_running
+  Record* reader = stack_.back();
+  if (source.readers.empty() || source.readers.back() != reader) source.readers.push_back(reader);
+}
+
 // The record on top of the stack read something that is only final once the running
 // record at `depth` finishes.
 void Inferrer::note_dependency(size_t depth) {
   if (!stack_.empty()) stack_.back()->min_dep = std::min(stack_.back()->min_dep, depth);
 }
 
-// Provisional records completed since `mark` become Done (their dependency finished) or
-// Fresh (it runs another round, so they must be recomputed).
-void Inferrer::settle_provisional(size_t mark, Record::State to) {
-  for (size_t i = mark; i < provisional_.size(); ++i)
-    if (provisional_[i]->state == Record::State::Provisional) provisional_[i]->state = to;
+// `source` is about to be evaluated again: everything computed from what it said before
+// is dropped (made Fresh, to be recomputed on demand), transitively, except `keep`.
+// A running reader finishes its round with stale information, so it runs another round.
+void Inferrer::invalidate_readers(Record& source, const Record* keep) {
+  std::vector<Record*> work;
+  work.swap(source.readers);
+  while (!work.empty()) {
+    Record* x = work.back();
+    work.pop_back();
+    if (x == keep || x == &source) continue;
+    switch (x->state) {
+      case Record::State::Fresh:
+        continue;  // already dropped, with its readers
+      case Record::State::Running:
+        x->needs_rerun = true;
+        break;
+      case Record::State::Provisional:
+      case Record::State::Done:
+        x->state = Record::State::Fresh;
+        break;
+    }
+    work.insert(work.end(), x->readers.begin(), x->readers.end());
+    x->readers.clear();
+  }
+}
+
+// The record whose evaluation started at `mark` is final: so are the provisional records
+// completed since then that were not dropped.
+void Inferrer::settle_provisional(size_t mark) {
+  for (size_t i = mark; i < provisional_.size(); ++i) {
+    Record* p = provisional_[i];
+    if (p->state != Record::State::Provisional) continue;
+    p->state = Record::State::Done;
+    p->readers.clear();
+  }
   provisional_.resize(mark);
 }
 
@@ -118,10 +156,12 @@ const Type* Inferrer::infer_context(const Context* ctx, const Record* caller, co
     case Record::State::Done:
       return r.result;
     case Record::State::Provisional:
+      note_read(r);
       note_dependency(r.min_dep);
       return r.result;
     case Record::State::Running:
       r.read_while_running = true;
+      note_read(r);
       note_dependency(r.depth);
       return r.result;
     case Record::State::Fresh:
@@ -142,29 +182,35 @@ const Type* Inferrer::infer_context(const Context* ctx, const Record* caller, co
   stack_.push_back(&r);
   for (size_t round = 1;; ++round) {
     r.read_while_running = false;
+    r.needs_rerun = false;
     r.min_dep = SIZE_MAX;
     const Type* out = evaluate_body(r);
-    if (declared && !fits(out, declared))
-      compile_error(loc_or(path_loc(r, out, 0), g->loc),
-                    describe_function(enclosing_function(g)) + " is declared to return " +
-                        to_string(declared) + " but returns " + to_string(out));
+    if (declared && !fits(out, declared)) {
+      // At the returned value, or at the declaration when the value is a parameter.
+      const ir::Node* value = path_node(r, out, 0);
+      SourceLoc where = value->is_parameter() ? g->return_type->loc : value->loc;
+      compile_error(loc_or(where, g->loc), describe_function(enclosing_function(g)) + " is declared to return " +
+                                               to_string(declared) + " but returns " + to_string(out));
+    }
     const Type* joined = join(store_, r.result, out);
     if (!joined) result_mismatch(r, r.result, out);
-    bool stable = joined == r.result;
+    bool again = (r.read_while_running && joined != r.result) || r.needs_rerun;
     r.result = joined;
-    if (!r.read_while_running || stable) break;
-    settle_provisional(mark, Record::State::Fresh);
+    if (!again) break;
+    invalidate_readers(r, &r);
     if (round >= limits_.max_recursion_rounds)
       compile_error(g->loc, "cannot infer the type of recursive " + describe_function(enclosing_function(g)) +
                                 ": its result type keeps changing (" + to_string(r.result) + " so far)");
   }
   stack_.pop_back();
   if (r.min_dep >= r.depth) {
-    settle_provisional(mark, Record::State::Done);
+    settle_provisional(mark);
     r.state = Record::State::Done;
+    r.readers.clear();
   } else {
     r.state = Record::State::Provisional;
     provisional_.push_back(&r);
+    note_read(r);  // by the caller, now on top of the stack
     note_dependency(r.min_dep);
   }
   return r.result;
@@ -174,9 +220,9 @@ const Type* Inferrer::infer_context(const Context* ctx, const Record* caller, co
 const Type* Inferrer::evaluate_body(Record& r) {
   const ir::Graph* g = r.ctx->graph;
   for (size_t i = 0; i < g->params.size(); ++i) r.types[g->params[i]] = r.args.at(i);
-  // A loop graph's record is final only once the loop containing it is (see the header).
-  bool loop_graph = g->role == ir::GraphRole::LoopCond || g->role == ir::GraphRole::LoopBody;
-  if (loop_graph && r.depth > 0) note_dependency(r.depth - 1);
+  // A merge graph's record depends on its parent's evaluation even when it uses none of
+  // its variables: it stays provisional, so those who read it are known when it widens.
+  if (is_merge_graph(g) && r.ctx->parent) read_ancestor(r.ctx->parent);
   for (const ir::Node* n : g->body) {
     if (++steps_ > limits_.max_steps)
       compile_error(loc_or(n->loc, g->loc), "type inference gave up after " + std::to_string(limits_.max_steps) +
@@ -214,18 +260,25 @@ const Type* Inferrer::type_of(Record& r, const ir::Node* n) {
       internal_error("type inference", "node %" + std::to_string(n->id) + " of @" +
                                            (n->graph ? n->graph->name : "?") + " used outside its scope in @" +
                                            r.ctx->graph->name);
-    Record& a = record(ancestor);
-    // A parent record dropped by a fixpoint round (its closure escaped) is recomputed.
-    if (a.state == Record::State::Fresh) infer_context(ancestor, nullptr, nullptr);
-    if (a.state == Record::State::Running) note_dependency(a.depth);
-    if (a.state == Record::State::Provisional) note_dependency(a.min_dep);
-    owner = &a;
+    owner = &read_ancestor(ancestor);
   }
   auto it = owner->types.find(n);
   if (it == owner->types.end())
     internal_error("type inference", "node %" + std::to_string(n->id) + " of @" + n->graph->name +
                                          " is used before it is defined");
   return it->second;
+}
+
+// The record of an enclosing context whose node types the record on top of the stack uses.
+Record& Inferrer::read_ancestor(const Context* ancestor) {
+  Record& a = record(ancestor);
+  // A parent record dropped by a fixpoint round (its closure escaped) is recomputed.
+  if (a.state == Record::State::Fresh) infer_context(ancestor, nullptr, nullptr);
+  if (a.state != Record::State::Done) {
+    note_read(a);
+    note_dependency(a.state == Record::State::Running ? a.depth : a.min_dep);
+  }
+  return a;
 }
 
 const Type* Inferrer::constant_type(const Context* ctx, const ir::Node* n) {
@@ -300,31 +353,75 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
 const Type* Inferrer::call_closure(Record& r, const ir::Node* n, const Type* callee,
                                    const std::vector<const Type*>& args,
                                    const std::vector<std::string>& keywords) {
-  std::vector<const Type*> bound = bind_arguments(callee->graph, n->loc, args, keywords);
+  std::vector<const Type*> bound = bind_arguments(callee->graph, n, n->loc, args, keywords);
+  if (callee->graph->role == ir::GraphRole::Join) return call_join_graph(r, n, callee, std::move(bound));
   const Context* ctx = new_context(callee->graph, std::move(bound), callee->context, n->loc);
   r.callees[n].push_back(ctx);
   return infer_context(ctx, &r, n);
 }
 
+// The join graph after an `if` statement merges its paths: it has one context per parent
+// context, whose parameter types (the variables the paths disagree on) are the join of
+// what every path passes, as a variable has one type after the `if` (like the two arms of
+// a conditional expression). When a later path widens them, the join graph and what was
+// computed from it are dropped and inferred again.
+const Type* Inferrer::call_join_graph(Record& r, const ir::Node* n, const Type* callee,
+                                      std::vector<const Type*> args) {
+  const ir::Graph* g = callee->graph;
+  const Context* ctx = new_context(g, {}, callee->context, n->loc);
+  Record& join_record = record(ctx);
+  r.callees[n].push_back(ctx);
+  if (join_record.state == Record::State::Fresh) {
+    join_record.args = std::move(args);
+  } else if (join_record.state != Record::State::Running) {
+    std::vector<const Type*> widened;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Type* t = join(store_, join_record.args.at(i), args[i]);
+      if (!t)
+        compile_error(n->loc, "variable '" + g->params[i]->name + "' is " + to_string(join_record.args[i]) +
+                                  " on one path and " + to_string(args[i]) + " on another");
+      widened.push_back(t);
+    }
+    if (widened != join_record.args) {
+      invalidate_readers(join_record, nullptr);
+      join_record.state = Record::State::Fresh;
+      join_record.args = std::move(widened);
+    }
+  }
+  return infer_context(ctx, &r, n);
+}
+
 namespace {
 
+// The call node whose arguments `given` types describe, if any (not an `if` calling a branch).
+const ir::Node* argument_source(const ir::Node* call, size_t given) {
+  return call && call->num_args() == given ? call : nullptr;
+}
+
+// Where argument i of a call was written (the call itself when not known).
+SourceLoc argument_loc(const ir::Node* call, size_t i, SourceLoc fallback) {
+  return call ? operand_loc(call, call->arg(i)) : fallback;
+}
+
 // Positions of the arguments of a call in parameter order: positional ones first, then
-// keywords matched by name. Errors name `who` and point at `loc`.
+// keywords matched by name. Errors name `who` and point at `loc` (or at the keyword).
 std::vector<size_t> match_arguments(const std::vector<std::string>& names, const std::string& who,
-                                    const char* what, SourceLoc loc, size_t given,
+                                    const char* what, SourceLoc loc, const ir::Node* call, size_t given,
                                     const std::vector<std::string>& keywords) {
+  call = argument_source(call, given);
   size_t positional = given - keywords.size();
   if (positional > names.size() || (keywords.empty() && given != names.size()))
     compile_error(loc, who + " takes " + count_of(names.size(), what) + ", " + std::to_string(given) + " given");
   std::vector<size_t> from(names.size(), SIZE_MAX);
   for (size_t i = 0; i < positional; ++i) from[i] = i;
   for (size_t k = 0; k < keywords.size(); ++k) {
+    SourceLoc at = loc;  // the call's `(`: the IR does not record where a keyword is written
     auto it = std::find(names.begin(), names.end(), keywords[k]);
     if (it == names.end())
-      compile_error(loc, who + " has no " + (std::string(what) == "field" ? "field" : "parameter") +
-                             " named '" + keywords[k] + "'");
+      compile_error(at, who + " has no " + (std::string(what) == "field" ? "field" : "parameter") + " named '" +
+                            keywords[k] + "'");
     size_t j = static_cast<size_t>(it - names.begin());
-    if (from[j] != SIZE_MAX) compile_error(loc, who + " got two values for '" + keywords[k] + "'");
+    if (from[j] != SIZE_MAX) compile_error(at, who + " got two values for '" + keywords[k] + "'");
     from[j] = positional + k;
   }
   for (size_t j = 0; j < names.size(); ++j)
@@ -334,24 +431,26 @@ std::vector<size_t> match_arguments(const std::vector<std::string>& names, const
 
 }  // namespace
 
-std::vector<const Type*> Inferrer::bind_arguments(const ir::Graph* g, SourceLoc loc,
+std::vector<const Type*> Inferrer::bind_arguments(const ir::Graph* g, const ir::Node* call, SourceLoc loc,
                                                   const std::vector<const Type*>& args,
                                                   const std::vector<std::string>& keywords) {
   std::vector<std::string> names;
   for (const ir::Node* p : g->params) names.push_back(p->name);
   std::string who = graph_display_name(g);
-  std::vector<size_t> from = match_arguments(names, who, "argument", loc, args.size(), keywords);
+  std::vector<size_t> from = match_arguments(names, who, "argument", loc, call, args.size(), keywords);
+  const ir::Node* source = argument_source(call, args.size());
   std::vector<const Type*> bound;
   for (size_t j = 0; j < names.size(); ++j) {
     const Type* t = args[from[j]];
     if (const Type* declared = annotations_.resolve(g->param_types.at(j))) {
       if (!fits(t, declared)) {
+        SourceLoc at = argument_loc(source, from[j], loc);
         // `x: T = v` lowers to a call of a top-level identity lambda named "annotation".
         if (g->role == ir::GraphRole::Lambda && !g->parent && g->name == "annotation")
-          compile_error(loc, "variable '" + names[j] + "' is declared " + to_string(declared) + ", found " +
-                                 to_string(t));
-        compile_error(loc, "argument '" + names[j] + "' of " + who + " expects " + to_string(declared) +
-                               ", found " + to_string(t));
+          compile_error(at, "variable '" + names[j] + "' is declared " + to_string(declared) + ", found " +
+                                to_string(t));
+        compile_error(at, "argument '" + names[j] + "' of " + who + " expects " + to_string(declared) +
+                              ", found " + to_string(t));
       }
       t = declared;  // also refines a Bottom argument
     }
@@ -368,11 +467,16 @@ const Type* Inferrer::call_constructor(const ir::Node* n, const Type* callee,
   std::string who = callee->struct_decl ? callee->struct_decl->name : callee->variant->name;
   std::vector<std::string> names;
   for (const ir::FieldInfo& f : fields) names.push_back(f.name);
-  std::vector<size_t> from = match_arguments(names, who, "field", n->loc, args.size(), keywords);
+  std::vector<size_t> from = match_arguments(names, who, "field", n->loc, n, args.size(), keywords);
+  const ir::Node* source = argument_source(n, args.size());
   std::vector<const Type*> ordered;
-  for (size_t j : from) ordered.push_back(args[j]);
-  if (callee->struct_decl) return prims_.construct_struct(callee->struct_decl, ordered, n->loc);
-  return prims_.construct_variant(callee->variant, ordered, n->loc);
+  std::vector<SourceLoc> locs;
+  for (size_t j : from) {
+    ordered.push_back(args[j]);
+    locs.push_back(argument_loc(source, j, n->loc));
+  }
+  if (callee->struct_decl) return prims_.construct_struct(callee->struct_decl, ordered, n->loc, locs);
+  return prims_.construct_variant(callee->variant, ordered, n->loc, locs);
 }
 
 // ------------------------------------------------------------- control flow
@@ -389,6 +493,9 @@ const Type* Inferrer::call_loop_graph(Record& r, const ir::Node* n, const Type* 
   Record& loop = record(ctx);
   if (loop.state == Record::State::Running)
     internal_error("type inference", "loop graph @" + fn->graph->name + " re-entered");
+  // Whatever was computed from an earlier state type is dropped (not r, which is
+  // evaluating the loop right now).
+  invalidate_readers(loop, &r);
   loop.state = Record::State::Fresh;
   loop.args = {state};
   r.callees[n].push_back(ctx);
@@ -399,10 +506,30 @@ const Type* Inferrer::infer_if(const PrimCall& c) {
   Record& r = *stack_.back();
   const Type* cond = c.args[0];
   if (!is_bottom(cond) && cond != store_.boolean())
-    compile_error(c.node->loc, "condition must be bool, found " + to_string(cond));
-  const Type* then_type = call(r, c.node, c.args[1], {}, {});
-  size_t split = r.callees[c.node].size();
-  const Type* else_type = call(r, c.node, c.args[2], {}, {});
+    compile_error(c.arg_nodes.empty() ? c.node->loc : operand_loc(c.node, c.arg_nodes[0]),
+                  "condition must be bool, found " + to_string(cond));
+  // When the else path widens the join graph both paths continue in, what the then path
+  // computed from the narrower join is dropped: infer it again, here, rather than
+  // making the whole record run another round.
+  bool needed_rerun = r.needs_rerun;
+  const Type* then_type = nullptr;
+  const Type* else_type = nullptr;
+  size_t split = 0;
+  for (int attempt = 0;; ++attempt) {
+    r.callees.erase(c.node);
+    then_type = call(r, c.node, c.args[1], {}, {});
+    split = r.callees[c.node].size();
+    else_type = call(r, c.node, c.args[2], {}, {});
+    const auto& called = r.callees[c.node];
+    bool then_dropped = std::any_of(called.begin(), called.begin() + split, [&](const Context* ctx) {
+      return record(ctx).state == Record::State::Fresh;
+    });
+    if (!then_dropped) {
+      r.needs_rerun = needed_rerun;
+      break;
+    }
+    if (attempt == 3) break;  // leave needs_rerun set: the record runs another round
+  }
   const Type* joined = join(store_, then_type, else_type);
   if (!joined) {
     const auto& all = r.callees[c.node];
@@ -418,7 +545,6 @@ const Type* Inferrer::infer_while(const PrimCall& c) {
   const Type* state = c.args[2];
   for (size_t round = 0; round < limits_.max_loop_rounds; ++round) {
     r.callees.erase(c.node);
-    size_t mark = provisional_.size();
     const Type* cond = call_loop_graph(r, c.node, c.args[0], state);
     if (!is_bottom(cond) && cond != store_.boolean())
       compile_error(c.node->loc, "loop condition must be bool, found " + to_string(cond));
@@ -429,7 +555,6 @@ const Type* Inferrer::infer_while(const PrimCall& c) {
       loop_state_mismatch(c.node, c, state, next, called.empty() ? nullptr : called.back());
     }
     if (joined == state) return state;
-    settle_provisional(mark, Record::State::Fresh);  // computed from a superseded state type
     state = joined;
   }
   compile_error(c.node->loc, "cannot infer the types of the loop's variables: they keep changing (" +

@@ -9,16 +9,22 @@
 // Recursion: a call to a record that is still running returns its current approximation
 // of the result (Bottom at first, or the declared return type). When the record finishes
 // and its result moved past the approximation that was used, its body is inferred again,
-// until the result stops changing (a bounded fixpoint). Records computed from an
-// approximation are *provisional*: they are dropped and recomputed when the record they
-// depend on runs another round, and become final when it finishes.
+// until the result stops changing (a bounded fixpoint). Records computed from information
+// that is not final yet (an approximation, or the node types of a running parent) are
+// *provisional*, and are registered as *readers* of the record they read: when that
+// record runs another round, its readers (transitively) are dropped and recomputed on
+// demand; the others are kept, so that a ring of mutually recursive functions costs one
+// re-evaluation per round, not one per function per round. Provisional records become
+// final when the shallowest running record they depend on finishes.
 //
-// Loops: the condition and body graphs of a `while` get one context per parent context,
-// not one per state type, and are re-evaluated as the state type widens to its fixpoint.
-// A closure created in a loop body therefore has the same type in every iteration, so a
-// state that carries such a closure still has a finite type. Loop records stay
-// provisional until the record containing the loop finishes, so that everything computed
-// from a superseded state type is dropped between rounds.
+// Merge graphs: the join graph after an `if` statement and the condition and body graphs
+// of a `while` get one context per parent context, not one per argument types, and their
+// parameter types widen as paths (or loop iterations) bring new types; see
+// call_join_graph and infer_while. So a variable has one type after an `if`, N
+// sequential `if`s cost N join contexts (not 2^N), and a closure created in a loop body
+// has the same type in every iteration (a state carrying it keeps a finite type). Merge
+// records read their parent, so they stay provisional until it finishes and whatever was
+// computed from narrower parameter types is dropped when they widen.
 #pragma once
 #include <climits>
 #include <map>
@@ -51,6 +57,8 @@ struct Record {
   size_t depth = 0;                 // position on the inference stack while running
   size_t min_dep = SIZE_MAX;        // shallowest running record this one read from
   bool read_while_running = false;  // was the approximation of `result` used?
+  bool needs_rerun = false;         // something it read while running was dropped
+  std::vector<Record*> readers;     // records that used its non-final result or node types
   const Record* caller = nullptr;   // who first called it, for error messages
   const ir::Node* call_node = nullptr;
 };
@@ -91,13 +99,15 @@ class Inferrer : private ControlFlowRules {
                                const std::vector<const Type*>& args,
                                const std::vector<std::string>& keywords);
   // Arguments in parameter order (keywords matched by name), checked against annotations.
-  std::vector<const Type*> bind_arguments(const ir::Graph* g, SourceLoc loc,
+  std::vector<const Type*> bind_arguments(const ir::Graph* g, const ir::Node* call, SourceLoc loc,
                                           const std::vector<const Type*>& args,
                                           const std::vector<std::string>& keywords);
   const Context* new_context(const ir::Graph* g, std::vector<const Type*> args,
                              const Context* parent, SourceLoc loc);
 
   const Type* call_loop_graph(Record& r, const ir::Node* n, const Type* fn, const Type* state);
+  const Type* call_join_graph(Record& r, const ir::Node* n, const Type* callee, std::vector<const Type*> args);
+  Record& read_ancestor(const Context* ancestor);
 
   // ControlFlowRules.
   const Type* infer_if(const PrimCall& call) override;
@@ -105,8 +115,10 @@ class Inferrer : private ControlFlowRules {
 
   // Recursion bookkeeping.
   Record& record(const Context* ctx);
+  void note_read(Record& source);
   void note_dependency(size_t depth);
-  void settle_provisional(size_t mark, Record::State to);
+  void invalidate_readers(Record& source, const Record* keep);
+  void settle_provisional(size_t mark);
   void reset_after_error();
 
   // Diagnostics (inferrer_errors.cpp).
@@ -115,7 +127,7 @@ class Inferrer : private ControlFlowRules {
   [[noreturn]] void result_mismatch(const Record& r, const Type* before, const Type* now);
   [[noreturn]] void loop_state_mismatch(const ir::Node* n, const PrimCall& call, const Type* before,
                                         const Type* after, const Context* body);
-  SourceLoc path_loc(const Record& r, const Type* t, int depth) const;
+  const ir::Node* path_node(const Record& r, const Type* t, int depth) const;
   const Record* tail_owner(const Record* r, const ir::Node* n) const;
 
   TypeStore& store_;
@@ -128,6 +140,9 @@ class Inferrer : private ControlFlowRules {
   std::map<std::pair<const ir::Graph*, const Context*>, size_t> specialisations_;
   size_t steps_ = 0;
 };
+
+// Join, loop condition and loop body graphs: one context per parent context (see above).
+bool is_merge_graph(const ir::Graph* g);
 
 // How messages name the function a graph belongs to: "function 'f'", "the lambda",
 // "constant 'N'", "the expression".

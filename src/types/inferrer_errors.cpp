@@ -57,6 +57,22 @@ size_t first_conflict(TypeStore& store, const Type* a, const Type* b) {
 
 }  // namespace
 
+bool is_merge_graph(const ir::Graph* g) {
+  switch (g->role) {
+    case ir::GraphRole::Join:
+    case ir::GraphRole::LoopCond:
+    case ir::GraphRole::LoopBody:
+      return true;
+    case ir::GraphRole::Function:
+    case ir::GraphRole::Lambda:
+    case ir::GraphRole::Branch:
+    case ir::GraphRole::Init:
+    case ir::GraphRole::Eval:
+      return false;
+  }
+  return false;
+}
+
 const ir::Graph* enclosing_function(const ir::Graph* g) {
   while (g->parent) {
     switch (g->role) {
@@ -116,9 +132,9 @@ const Record* Inferrer::tail_owner(const Record* r, const ir::Node* n) const {
   return nullptr;
 }
 
-// Where the value of type t that r's graph returns comes from: follows tail calls into
-// branch and join graphs down to the returned node.
-SourceLoc Inferrer::path_loc(const Record& r, const Type* t, int depth) const {
+// The node that produces the value of type t that r's graph returns: follows tail calls
+// into branch and join graphs down to the returned node.
+const ir::Node* Inferrer::path_node(const Record& r, const Type* t, int depth) const {
   const ir::Node* out = r.ctx->graph->output;
   if (depth < 64 && out->is_apply() && out->graph == r.ctx->graph) {
     auto it = r.callees.find(out);
@@ -127,12 +143,22 @@ SourceLoc Inferrer::path_loc(const Record& r, const Type* t, int depth) const {
         const Record* sub = find(ctx);
         ir::GraphRole role = ctx->graph->role;
         if (sub && sub->result == t && (role == ir::GraphRole::Branch || role == ir::GraphRole::Join))
-          return path_loc(*sub, t, depth + 1);
+          return path_node(*sub, t, depth + 1);
       }
     }
   }
-  return loc_or(out->loc, r.ctx->graph->loc);
+  return out;
 }
+
+namespace {
+
+// Where to point for a returned value: the node that makes it, unless that is a parameter
+// (whose location is its declaration, not the `return`).
+SourceLoc returned_value_loc(const ir::Node* value, SourceLoc fallback) {
+  return value->is_parameter() ? fallback : loc_or(value->loc, fallback);
+}
+
+}  // namespace
 
 void Inferrer::branch_mismatch(const Record& r, const ir::Node* n, const Type* a, const Type* b,
                                const std::vector<const Context*>& b_paths) {
@@ -147,13 +173,13 @@ void Inferrer::branch_mismatch(const Record& r, const ir::Node* n, const Type* a
                                 " on another");
     }
   } else if (owner) {
-    SourceLoc where;
+    SourceLoc where = n->loc;
     for (const Context* ctx : b_paths)
       if (const Record* path = find(ctx)) {
-        where = path_loc(*path, b, 0);
+        where = returned_value_loc(path_node(*path, b, 0), n->loc);
         break;
       }
-    compile_error(loc_or(where, n->loc), describe_function(owner->ctx->graph) + " returns " + to_string(a) +
+    compile_error(where, describe_function(owner->ctx->graph) + " returns " + to_string(a) +
                                              " on one path and " + to_string(b) + " on another");
   }
   compile_error(n->loc, "the branches produce " + to_string(a) + " and " + to_string(b));
@@ -161,7 +187,7 @@ void Inferrer::branch_mismatch(const Record& r, const ir::Node* n, const Type* a
 
 void Inferrer::result_mismatch(const Record& r, const Type* before, const Type* now) {
   const ir::Graph* g = r.ctx->graph;
-  compile_error(loc_or(path_loc(r, now, 0), g->loc),
+  compile_error(returned_value_loc(path_node(r, now, 0), g->loc),
                 describe_function(enclosing_function(g)) + " returns " + to_string(before) +
                     " on one path and " + to_string(now) + " on another");
 }

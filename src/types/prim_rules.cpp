@@ -5,6 +5,7 @@
 #include "types/prim_rules.hpp"
 
 #include "support/diagnostics.hpp"
+#include "types/locations.hpp"
 
 namespace fx::types {
 
@@ -13,6 +14,19 @@ using ir::Prim;
 namespace {
 
 bool is_bottom(const Type* t) { return t->kind == TypeKind::Bottom; }
+
+// Where operand i of a primitive application was written (the node itself when the
+// primitive is called through a function value).
+SourceLoc operand_at(const PrimCall& call, size_t i) {
+  return i < call.arg_nodes.size() ? operand_loc(call.node, call.arg_nodes[i]) : call.node->loc;
+}
+
+// The locations of operands first.. of a direct application, for construct_*.
+std::vector<SourceLoc> operand_locs(const PrimCall& call, size_t first) {
+  std::vector<SourceLoc> locs;
+  for (size_t i = first; i < call.arg_nodes.size(); ++i) locs.push_back(operand_at(call, i));
+  return locs;
+}
 
 // The source operator of a comparison primitive, for messages.
 const char* operator_text(Prim p) {
@@ -109,6 +123,33 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Assert:
     case Prim::Fail:
       return effect(p, call);
+    // Derivatives (docs/ad.md) get their rules with the AD issue: derived function values
+    // will be one more function-type alternative (type.hpp). Until then they are rejected.
+    case Prim::Grad:
+    case Prim::ValueAndGrad:
+    case Prim::Jacfwd:
+    case Prim::Jacrev:
+    case Prim::Hessian:
+    case Prim::Derivative:
+    case Prim::Jvp:
+    case Prim::Vjp:
+    case Prim::StopGradient:
+    case Prim::GradHook:
+    case Prim::Checkpoint:
+    case Prim::CustomVjp:
+    case Prim::CustomJvp:
+    case Prim::MakeClosure:
+    case Prim::Jfn:
+    case Prim::Tfn:
+    case Prim::ZerosLike:
+    case Prim::AddTangent:
+    case Prim::ListEmpty:
+    case Prim::ListPush:
+    case Prim::ListTop:
+    case Prim::ListPop:
+    case Prim::ListIsEmpty:
+      compile_error(call.node->loc, std::string("'") + ir::prim_name(p) +
+                                        "': derivatives are not supported by type inference yet");
   }
   internal_error("type inference", "unknown primitive");
 }
@@ -211,16 +252,17 @@ const Type* PrimRules::tuple_get(const PrimCall& call) {
 }
 
 // ------------------------------------------------------------------ structs
-const Type* PrimRules::construct_struct(const ir::StructDecl* decl,
-                                        const std::vector<const Type*>& fields, SourceLoc loc) {
+const Type* PrimRules::construct_struct(const ir::StructDecl* decl, const std::vector<const Type*>& fields,
+                                        SourceLoc loc, const std::vector<SourceLoc>& field_locs) {
   if (fields.size() != decl->fields.size())
     compile_error(loc, decl->name + " has " + count_of(decl->fields.size(), "field") + ", " +
                            std::to_string(fields.size()) + " given");
   for (size_t i = 0; i < fields.size(); ++i) {
     const Type* expected = annotations_.field_type(decl, i);
     if (!fits(fields[i], expected))
-      compile_error(loc, "field '" + decl->fields[i].name + "' of " + decl->name + " expects " +
-                             to_string(expected) + ", found " + to_string(fields[i]));
+      compile_error(i < field_locs.size() ? field_locs[i] : loc,
+                    "field '" + decl->fields[i].name + "' of " + decl->name + " expects " + to_string(expected) +
+                        ", found " + to_string(fields[i]));
   }
   return store_.struct_type(decl);
 }
@@ -230,7 +272,7 @@ const Type* PrimRules::make_struct(const PrimCall& call) {
   if (!std::holds_alternative<const ir::StructDecl*>(s->value))
     internal_error("type inference", "make_struct without a struct constant");
   std::vector<const Type*> fields(call.args.begin() + 1, call.args.end());
-  return construct_struct(std::get<const ir::StructDecl*>(s->value), fields, call.node->loc);
+  return construct_struct(std::get<const ir::StructDecl*>(s->value), fields, call.node->loc, operand_locs(call, 1));
 }
 
 const Type* PrimRules::field_access(Prim p, const PrimCall& call) {
@@ -238,36 +280,37 @@ const Type* PrimRules::field_access(Prim p, const PrimCall& call) {
   if (!std::holds_alternative<std::string>(name_node->value))
     internal_error("type inference", "get_attr/set_attr without a field-name constant");
   const std::string& field = name_node->as_str();
+  SourceLoc field_loc = call.node->loc;  // the `.` of `x.name`
   const Type* t = call.args[0];
   if (is_bottom(t)) return t;
   if (t->kind == TypeKind::Enum)
-    compile_error(call.node->loc, "cannot access field '" + field + "' of " + to_string(t) +
-                                      ": enum values have no fields by name; use match");
+    compile_error(field_loc, "cannot access field '" + field + "' of " + to_string(t) +
+                                 ": enum values have no fields by name; use match");
   if (t->kind != TypeKind::Struct)
-    compile_error(call.node->loc, "cannot access field '" + field + "' of " + to_string(t) +
-                                      ": expected a struct");
+    compile_error(field_loc, "cannot access field '" + field + "' of " + to_string(t) + ": expected a struct");
   const ir::StructDecl* decl = t->struct_decl;
   int index = decl->field_index(field);
-  if (index < 0) compile_error(call.node->loc, "struct " + decl->name + " has no field '" + field + "'");
+  if (index < 0) compile_error(field_loc, "struct " + decl->name + " has no field '" + field + "'");
   const Type* field_type = annotations_.field_type(decl, index);
   if (p == Prim::GetAttr) return field_type;
   if (!fits(call.args[2], field_type))
-    compile_error(call.node->loc, "field '" + field + "' of " + decl->name + " expects " +
-                                      to_string(field_type) + ", found " + to_string(call.args[2]));
+    compile_error(operand_at(call, 2), "field '" + field + "' of " + decl->name + " expects " +
+                                           to_string(field_type) + ", found " + to_string(call.args[2]));
   return t;
 }
 
 // -------------------------------------------------------------------- enums
-const Type* PrimRules::construct_variant(const ir::VariantDecl* variant,
-                                         const std::vector<const Type*>& fields, SourceLoc loc) {
+const Type* PrimRules::construct_variant(const ir::VariantDecl* variant, const std::vector<const Type*>& fields,
+                                         SourceLoc loc, const std::vector<SourceLoc>& field_locs) {
   if (fields.size() != variant->fields.size())
     compile_error(loc, variant->name + " has " + count_of(variant->fields.size(), "field") + ", " +
                            std::to_string(fields.size()) + " given");
   for (size_t i = 0; i < fields.size(); ++i) {
     const Type* expected = annotations_.field_type(variant, i);
     if (!fits(fields[i], expected))
-      compile_error(loc, "field '" + variant->fields[i].name + "' of " + variant->name + " expects " +
-                             to_string(expected) + ", found " + to_string(fields[i]));
+      compile_error(i < field_locs.size() ? field_locs[i] : loc,
+                    "field '" + variant->fields[i].name + "' of " + variant->name + " expects " +
+                        to_string(expected) + ", found " + to_string(fields[i]));
   }
   return store_.enum_type(variant->owner);
 }
@@ -277,7 +320,8 @@ const Type* PrimRules::make_variant(const PrimCall& call) {
   if (!std::holds_alternative<const ir::VariantDecl*>(v->value))
     internal_error("type inference", "make_variant without a variant constant");
   std::vector<const Type*> fields(call.args.begin() + 1, call.args.end());
-  return construct_variant(std::get<const ir::VariantDecl*>(v->value), fields, call.node->loc);
+  return construct_variant(std::get<const ir::VariantDecl*>(v->value), fields, call.node->loc,
+                           operand_locs(call, 1));
 }
 
 const Type* PrimRules::variant_tag(const PrimCall& call) {
@@ -311,7 +355,7 @@ const Type* PrimRules::effect(Prim p, const PrimCall& call) {
   if (p == Prim::Fail) return store_.bottom();  // never returns: joins with anything
   if (p == Prim::Assert) {
     if (!is_bottom(call.args[0]) && call.args[0] != store_.boolean())
-      compile_error(call.node->loc, "assert condition must be bool, found " + to_string(call.args[0]));
+      compile_error(operand_at(call, 0), "assert condition must be bool, found " + to_string(call.args[0]));
     if (!is_bottom(call.args[1]) && call.args[1] != store_.str() && call.args[1] != store_.none())
       compile_error(call.node->loc, "assert message must be a string, found " + to_string(call.args[1]));
   }

@@ -36,11 +36,12 @@ class PrimRules {
   const Type* infer(ir::Prim p, const PrimCall& call);
 
   // Struct / variant construction with fields in declaration order (make_struct,
-  // make_variant, and a constructor called as a function).
+  // make_variant, and a constructor called as a function). A field of the wrong type is
+  // reported at field_locs[i] when given, else at `loc`.
   const Type* construct_struct(const ir::StructDecl* decl, const std::vector<const Type*>& fields,
-                               SourceLoc loc);
-  const Type* construct_variant(const ir::VariantDecl* variant,
-                                const std::vector<const Type*>& fields, SourceLoc loc);
+                               SourceLoc loc, const std::vector<SourceLoc>& field_locs);
+  const Type* construct_variant(const ir::VariantDecl* variant, const std::vector<const Type*>& fields,
+                                SourceLoc loc, const std::vector<SourceLoc>& field_locs);
 
  private:
   const Type* arithmetic(ir::Prim p, const PrimCall& call);

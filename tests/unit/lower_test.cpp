@@ -201,7 +201,7 @@ TEST(Lower, NameErrors) {
   EXPECT_LOWER_ERROR("struct S:\n    a: f64\ndef main():\n    return S\n", 4, 12, "can only be called");
 }
 
-TEST(Lower, PossiblyUnassignedVariableFlowsAsUndef) {
+TEST(Lower, PossiblyUnassignedVariableIsGuardedAtTheRead) {
   auto m = lower_text(
       "def f(c):\n"
       "    if c:\n"
@@ -209,12 +209,26 @@ TEST(Lower, PossiblyUnassignedVariableFlowsAsUndef) {
       "    return y\n");
   auto joins = graphs_named(*m, "join");
   ASSERT_EQ(joins.size(), 1u);
-  ASSERT_EQ(joins[0]->params.size(), 1u);
+  // y (Undef where unassigned) and its definedness flag.
+  ASSERT_EQ(joins[0]->params.size(), 2u);
   EXPECT_EQ(joins[0]->params[0]->name, "y");
-  // The else branch passes Undef.
+  EXPECT_EQ(joins[0]->params[1]->name, "?y");
   const Graph* else_g = graphs_named(*m, "if_false").at(0);
   ASSERT_TRUE(else_g->output->is_apply());
   EXPECT_TRUE(std::holds_alternative<ir::Undef>(else_g->output->arg(0)->value));
+  EXPECT_TRUE(std::get<bool>(else_g->output->arg(1)->value) == false);
+  // The read: if(?y, λ: y, λ: fail(...)) located at the read.
+  const Node* read = joins[0]->output;
+  ASSERT_TRUE(read->is_prim_apply(Prim::If));
+  EXPECT_EQ(read->arg(0), joins[0]->params[1]);
+  EXPECT_EQ(read->loc.line, 4u);
+  EXPECT_EQ(read->loc.col, 12u);
+  auto fails = prim_applies(*m, m->find_function("f"), Prim::Fail);
+  ASSERT_EQ(fails.size(), 1u);
+  EXPECT_EQ(fails[0]->arg(0)->as_str(), "variable 'y' is used before it is assigned");
+  // Assigned on every path: no flag, no guard.
+  auto m2 = lower_text("def f(c):\n    if c:\n        y = 1\n    else:\n        y = 2\n    return y\n");
+  EXPECT_TRUE(prim_applies(*m2, m2->find_function("f"), Prim::Fail).empty());
 }
 
 TEST(Lower, BuiltinsArePrimitivesAndValues) {
@@ -342,6 +356,21 @@ TEST(Lower, JoinTakesOnlyTheVariablesTheBranchesChange) {
   EXPECT_EQ(joins[0]->parent, m->find_function("f"));
 }
 
+TEST(Lower, JoinDropsVariablesNotReadAfterwards) {
+  auto m = lower_text(
+      "def f(c, x):\n"
+      "    if c:\n"
+      "        t = x * 2\n"
+      "        y = t\n"
+      "    else:\n"
+      "        y = 2\n"
+      "    return y\n");
+  auto joins = graphs_named(*m, "join");
+  ASSERT_EQ(joins.size(), 1u);
+  ASSERT_EQ(joins[0]->params.size(), 1u);  // y, not the branch temporary t
+  EXPECT_EQ(joins[0]->params[0]->name, "y");
+}
+
 TEST(Lower, ReturnInOneBranchContinuesInTheOther) {
   auto m = lower_text(
       "def f(c):\n"
@@ -450,6 +479,28 @@ TEST(Lower, LoopWithBreakAndReturnCarriesFlags) {
   EXPECT_EQ(graphs_named(*m, "for_cond").size(), 1u);
 }
 
+TEST(Lower, LoopCarriesOnlyVariablesSeenAcrossIterations) {
+  auto m = lower_text(
+      "def f(n):\n"
+      "    acc = 0\n"
+      "    prev = 0\n"
+      "    for i in range(n):\n"
+      "        if i > 2:\n"
+      "            def g(x):\n"
+      "                return x + i\n"
+      "            acc += g(prev)\n"
+      "        tmp = i * i\n"
+      "        prev = tmp\n"
+      "    return acc\n");
+  const Node* init = prim_applies(*m, m->find_function("f"), Prim::While).at(0)->arg(2);
+  // acc (read after the loop), prev (read before it is assigned), the counter; not g, tmp, i.
+  EXPECT_EQ(init->num_args(), 3u);
+  auto body = graphs_named(*m, "for_body").at(0);
+  EXPECT_EQ(body->params.size(), 1u);
+  EXPECT_EQ(body->body[0]->name, "acc");
+  EXPECT_EQ(body->body[1]->name, "prev");
+}
+
 TEST(Lower, RangeStepChecks) {
   auto lit = lower_text("def f(n):\n    for i in range(n, 0, -1):\n        print(i)\n");
   EXPECT_TRUE(prim_applies(*lit, lit->find_function("f"), Prim::Assert).empty());
@@ -462,6 +513,29 @@ TEST(Lower, RangeStepChecks) {
   EXPECT_LOWER_ERROR("def f():\n    for i in range():\n        pass\n", 2, 19, "range() takes 1 to 3 arguments, found 0");
   EXPECT_LOWER_ERROR("def f(t):\n    for x in t:\n        pass\n", 2, 14, "a for loop can only iterate over range(...)");
   EXPECT_LOWER_ERROR("def f():\n    return range(3)\n", 2, 12, "range() can only be used as the iterable of a for loop");
+}
+
+TEST(Lower, EndlessLoopWithoutBreakEndsOnlyByReturning) {
+  auto m = lower_text(
+      "def f(limit):\n"
+      "    i = 0\n"
+      "    while True:\n"
+      "        if i * i > limit:\n"
+      "            return i\n"
+      "        i += 1\n");
+  const Graph* f = m->find_function("f");
+  // No `if(returned, ...)` after the loop and no path returning None.
+  EXPECT_TRUE(graphs_named(*m, "after_loop").empty());
+  ASSERT_TRUE(f->output->is_prim_apply(Prim::TupleGet));
+  EXPECT_EQ(f->output->name, "ret");
+  EXPECT_EQ(run_program("def f(limit):\n    i = 0\n    while True:\n        if i * i > limit:\n"
+                        "            return i\n        i += 1\ndef main():\n    print(f(10))\n"),
+            "4\n");
+}
+
+TEST(Lower, RangeArgumentsMustBeIntegers) {
+  std::string out = run_program("def main():\n    for i in range(1, 2.5):\n        print(i)\n");
+  EXPECT_EQ(out, "compile error 2:23: argument 'stop' of range() expects i64, found f64") << out;
 }
 
 TEST(Lower, MisplacedBreakContinue) {
@@ -710,6 +784,24 @@ TEST(LowerEndToEnd, MatchOnTree) {
                         "    t = Node(Node(Leaf(1), Leaf(2)), Leaf(3))\n"
                         "    print(depth(t), left(t), left(Node(Leaf(7), t)), left(Leaf(0)), left(Leaf(4)))\n"),
             "3 -1 7 100 -1\n");
+}
+
+TEST(LowerEndToEnd, ReadingAVariableAssignedOnAnotherPathFailsAtTheRead) {
+  std::string out = run_program(
+      "def pick(flag):\n"
+      "    if flag:\n"
+      "        total = 1\n"
+      "    return total\n"
+      "def last(n):\n"
+      "    for i in range(n):\n"
+      "        sq = i * i\n"
+      "    return sq\n"
+      "def main():\n"
+      "    print(pick(True), last(3))\n"
+      "    print(last(0))\n");
+  EXPECT_EQ(out.rfind("1 4\nruntime error 8:12: variable 'sq' is used before it is assigned", 0), 0u) << out;
+  out = run_program("def pick(flag):\n    if flag:\n        total = 1\n    return total\ndef main():\n    print(pick(False))\n");
+  EXPECT_EQ(out, "runtime error 4:12: variable 'total' is used before it is assigned") << out;
 }
 
 TEST(LowerEndToEnd, RangeWithZeroStepFailsAtRunTime) {

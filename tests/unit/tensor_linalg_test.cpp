@@ -200,6 +200,7 @@ TEST(TensorShapeOps, ExpandAndSqueeze) {
   EXPECT_EQ(format(expand_dims(x, 0)), "[[0, 1, 2]]");
   EXPECT_EQ(format(expand_dims(x, -1)), "[[0], [1], [2]]");
   EXPECT_EQ(squeeze(expand_dims(x, 1), 1).shape(), (Shape{3}));
+  expect_error([&] { expand_dims(x, 2); }, "expand_dims: axis 2 is out of range");
   expect_error([&] { squeeze(x, 0); }, "squeeze: axis 0 of a tensor of shape (3,) has extent 3");
 }
 
@@ -227,5 +228,7 @@ TEST(TensorShapeOps, ConcatAndStack) {
   EXPECT_EQ(format(stack(s)), "[1.0, 2.0]");
   Tensor uneven[] = {i64({1, 2}), i64({3})};
   expect_error([&] { stack(uneven); }, "stack: all tensors must have the same shape, got (2,) and (1,)");
-  expect_error([&] { stack(v, 3); }, "axis 3 is out of range for a tensor of rank 2");
+  expect_error([&] { stack(v, 3); },
+               "stack: axis 3 is out of range for a new axis of a tensor of rank 1 (expected -2..1)");
+  EXPECT_EQ(stack(v, -2).shape(), (Shape{3, 2}));
 }

@@ -45,6 +45,7 @@ struct Program {
   fx::ir::Module m;
   fx::types::TypeChecker checker;
   fx::SourceFile fake{"hand.fx", std::string(100, '\n')};
+  std::vector<fx::ast::ExprPtr> expressions;  // ASTs of evaluated expressions, kept alive
 
   explicit Program(fx::types::InferenceLimits limits = {}) : checker(m, limits) {}
 
@@ -480,6 +481,33 @@ TEST(Source, NullaryEntriesAndConstants) {
   EXPECT_EQ(p.checker.result_type(p.specialise("main", {})), p.T().f64());
 }
 
+// `fluxion eval`: an expression lowered into a nullary "__eval__" graph is specialised
+// with no arguments, and its result type is known without running it.
+TEST(Source, EvalExpressionEntry) {
+  Program p;
+  p.load(
+      "def make_scaler(k):\n"
+      "    return lambda x: k * x\n"
+      "def fact(n):\n"
+      "    return 1.0 if n <= 1 else n * fact(n - 1)\n");
+  auto eval = [&](const std::string& text) {
+    p.m.files.push_back(std::make_unique<fx::SourceFile>("<expr>", text));
+    p.expressions.push_back(fx::parse_expression(*p.m.files.back()));
+    Graph* g = fx::lower::lower_expression(p.m, *p.expressions.back());
+    Graph* typed = p.checker.specialise(g, {});
+    p.m.renumber();
+    fx::ir::verify(p.m, "type inference");
+    std::ostringstream out;
+    fx::interp::call_graph(p.m, typed, {}, fx::interp::Options{}, out);
+    return to_string(p.checker.result_type(typed));
+  };
+  EXPECT_EQ(eval("make_scaler(2.0)(3)"), "f64");
+  EXPECT_EQ(eval("fact(10)"), "f64");
+  EXPECT_EQ(eval("make_scaler(2)"), "<function lambda>");
+  EXPECT_EQ(eval("(fact, sin)"), "(<function fact>, <primitive sin>)");
+  EXPECT_EQ(error_of([&] { eval("fact(1, 2)"); }), "1:5: fact takes 1 argument, 2 given");
+}
+
 TEST(Source, CheckModuleChecksAnnotatedFunctions) {
   Program p;
   p.load(
@@ -495,6 +523,79 @@ TEST(Source, CheckModuleChecksAnnotatedFunctions) {
   EXPECT_TRUE(p.clones_of("generic").empty());
   EXPECT_EQ(source_error("def bad(x: f64) -> i64:\n    return x * 2.0\n"),
             "2:14: function 'bad' is declared to return i64 but returns f64");
+}
+
+TEST(Source, VariablesMergeAfterIfStatements) {
+  // A variable assigned on one path only is Undef (Bottom) on the other: no conflict, and
+  // one specialisation of the code after each `if`, however many there are.
+  Program p;
+  std::string source = "def f(c):\n    t = 0.0\n";
+  for (int i = 0; i < 40; ++i)
+    source += "    if c > " + std::to_string(i) + ":\n        v" + std::to_string(i) + " = 1.5\n        t = t + v" +
+              std::to_string(i) + "\n";
+  source += "    return t\ndef main():\n    print(f(3))\n";
+  p.load(source);
+  EXPECT_EQ(p.run_main(), "4.5\n");
+  EXPECT_EQ(source_error(
+                "def f(c):\n"
+                "    if c:\n"
+                "        x = 1\n"
+                "    else:\n"
+                "        x = 2.0\n"
+                "    return x\n"
+                "def main():\n"
+                "    print(f(True))\n"),
+            "2:5: variable 'x' is i64 on one path and f64 on another");
+}
+
+TEST(Source, ClosuresCarriedThroughLoops) {
+  // The closure made in the body has one type in every iteration, so the loop state
+  // carrying it has a finite type.
+  Program p;
+  p.load(
+      "def chain(n):\n"
+      "    f = lambda: 0\n"
+      "    for i in range(n):\n"
+      "        g = f\n"
+      "        f = lambda: g() + i\n"
+      "    return f()\n"
+      "def main():\n"
+      "    for i in range(3):\n"
+      "        if i > 0:\n"
+      "            print(h(100))\n"
+      "        h = lambda x: x + i\n"
+      "    print(chain(4))\n");
+  EXPECT_EQ(p.run_main(), "100\n101\n6\n");
+}
+
+TEST(Source, MutualRecursionRingIsCheap) {
+  // Each function of the ring is re-inferred once per round of the outermost fixpoint,
+  // not once per round of every function on the way (which would be exponential).
+  Program p;
+  std::string source;
+  const int n = 30;
+  for (int k = 0; k < n; ++k)
+    source += "def h" + std::to_string(k) + "(n):\n    if n <= 0:\n        return 0.5\n    return h" +
+              std::to_string(k) + "(n - 1) + h" + std::to_string((k + 1) % n) + "(n - 2) + 1\n";
+  p.load(source);
+  EXPECT_EQ(p.specialise("h0", {p.T().i64()})->output->type, p.T().f64());
+}
+
+TEST(Source, HigherOrderRecursion) {
+  Program p;
+  p.load(
+      "def Y(f):\n"
+      "    return lambda x: f(Y(f))(x)\n"
+      "def fact_gen(self):\n"
+      "    return lambda n: 1 if n == 0 else n * self(n - 1)\n"
+      "def rec_closure(n):\n"
+      "    if n == 0:\n"
+      "        return lambda x: x\n"
+      "    g = rec_closure(n - 1)\n"
+      "    return lambda x: g(x) + 1\n"
+      "def main():\n"
+      "    print(Y(fact_gen)(5), rec_closure(3)(10))\n");
+  EXPECT_EQ(p.run_main(), "120 13\n");
 }
 
 // ------------------------------------------------------------ error messages
@@ -537,11 +638,11 @@ TEST(Errors, FunctionReturningTwoTypes) {
 TEST(Errors, StructFields) {
   const std::string decl = "struct Linear:\n    w: f64\n    b: f64\n";
   EXPECT_EQ(source_error(decl + "def main():\n    p = Linear(1, 2.0)\n"),
-            "5:15: field 'w' of Linear expects f64, found i64");
+            "5:16: field 'w' of Linear expects f64, found i64");
   EXPECT_EQ(source_error(decl + "def main():\n    p = Linear(1.0, 2.0)\n    print(p.z)\n"),
             "6:12: struct Linear has no field 'z'");
   EXPECT_EQ(source_error(decl + "def main():\n    p = Linear(1.0, 2.0)\n    p.w = 3\n"),
-            "6:6: field 'w' of Linear expects f64, found i64");
+            "6:11: field 'w' of Linear expects f64, found i64");
   EXPECT_EQ(source_error("def main():\n    x = 1.0\n    print(x.w)\n"),
             "3:12: cannot access field 'w' of f64: expected a struct");
 }
@@ -553,9 +654,9 @@ TEST(Errors, CallsAndArguments) {
   EXPECT_EQ(source_error(f + "def main():\n    print(f(1, c=2))\n"), "4:12: f has no parameter named 'c'");
   EXPECT_EQ(source_error(f + "def main():\n    print(f(1, a=2))\n"), "4:12: f got two values for 'a'");
   EXPECT_EQ(source_error("def g(x: f64):\n    return x\ndef main():\n    print(g(1))\n"),
-            "4:12: argument 'x' of g expects f64, found i64");
+            "4:13: argument 'x' of g expects f64, found i64");
   EXPECT_EQ(source_error("def main():\n    x = 1.0\n    print(x(2))\n"), "3:12: expected a function, found f64");
-  EXPECT_EQ(source_error("def main():\n    x: f64 = 1\n"), "2:5: variable 'x' is declared f64, found i64");
+  EXPECT_EQ(source_error("def main():\n    x: f64 = 1\n"), "2:14: variable 'x' is declared f64, found i64");
 }
 
 TEST(Errors, ConditionsAndOperators) {

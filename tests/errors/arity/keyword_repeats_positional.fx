@@ -1,8 +1,8 @@
-# Pins: a keyword argument for a parameter already given positionally is an error at the
-# keyword (Python: "got multiple values for argument 'a'").
+# Pins: a keyword argument for a parameter already given positionally is an argument-binding
+# error at the call's `(` (Python: "got multiple values for argument 'a'").
 # EXIT: 1
-# STDERR: {file}:10:18: error:
-# STDERR-RE: error: .*(?i:multiple|already|twice|duplicate)
+# STDERR: {file}:10:14: error:
+# STDERR-RE: error: .*(?i:multiple|already|twice|duplicate|two values)
 def add(a, b):
     return a + b
 

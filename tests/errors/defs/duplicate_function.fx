@@ -2,7 +2,7 @@
 # spec-silent: Python silently rebinds; a statically checked file reports the clash.
 # EXIT: 1
 # STDERR: {file}:9:5: error:
-# STDERR-RE: error: .*(?i:duplicate|already|redefin)
+# STDERR-RE: error: .*(?i:duplicate|already|redefin|twice)
 def twice(x):
     return 2 * x
 

@@ -1,7 +1,7 @@
 # Pins: two structs of one name are a compile error at the second name.
 # EXIT: 1
 # STDERR: {file}:9:8: error:
-# STDERR-RE: error: .*(?i:duplicate|already|redefin)
+# STDERR-RE: error: .*(?i:duplicate|already|redefin|twice)
 struct Point:
     x: f64
     y: f64

@@ -3,7 +3,7 @@
 # spec-silent: §7 constructs and matches variants by bare name, which needs unique names.
 # EXIT: 1
 # STDERR: {file}:11:5: error:
-# STDERR-RE: error: .*(?i:duplicate|already|repeated|redefin)
+# STDERR-RE: error: .*(?i:duplicate|already|repeated|redefin|twice)
 enum A:
     Item(v: i64)
 

@@ -1,7 +1,7 @@
-# Pins: the two arms of a conditional expression must have one type: i64 vs f64 is an error
-# (no promotion outside arithmetic), located at the `if` of the expression.
+# Pins: the arms of a conditional expression must have one type (no promotion outside
+# arithmetic): i64 vs f64 is an error at the start of the conditional expression.
 # EXIT: 1
-# STDERR: {file}:8:11: error:
+# STDERR: {file}:8:9: error:
 # STDERR-RE: error: .*(i64.*f64|f64.*i64)
 def main():
     c = 1 < 2

@@ -1,6 +1,6 @@
-# Pins: field access on an f64 is an error at the field name.
+# Pins: field access on an f64 is an error at the `.`.
 # EXIT: 1
-# STDERR: {file}:7:13: error:
+# STDERR: {file}:7:12: error:
 # STDERR-RE: error: .*f64
 def main():
     x = 1.0

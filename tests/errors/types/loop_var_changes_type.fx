@@ -1,7 +1,7 @@
-# Pins: a variable carried through a loop may not change type (i64 before the loop, f64
-# after one iteration); the error is at the assignment that changes it.
+# Pins: a loop-carried variable may not change type (i64 before, f64 after an iteration);
+# the error is at the value that changes it (`x + 0.5`, positioned at its operator).
 # EXIT: 1
-# STDERR: {file}:9:9: error:
+# STDERR: {file}:9:15: error:
 # STDERR-RE: error: .*(i64.*f64|f64.*i64)
 def main():
     x = 0

@@ -1,6 +1,6 @@
-# Pins: reading a field the struct does not declare is an error at the field name.
+# Pins: reading a field the struct does not declare is an error at the `.`.
 # EXIT: 1
-# STDERR: {file}:11:13: error:
+# STDERR: {file}:11:12: error:
 # STDERR-RE: error: .*(?i:field|attribute|member)
 struct Point:
     x: f64

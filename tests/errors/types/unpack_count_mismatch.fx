@@ -1,6 +1,6 @@
-# Pins: unpacking a 3-tuple into two names is a compile error at the target.
+# Pins: unpacking a 3-tuple into two names is a compile error at the value being unpacked.
 # EXIT: 1
-# STDERR: {file}:6:5: error:
+# STDERR: {file}:6:12: error:
 # STDERR-RE: error: .*(?i:unpack|values|elements|length|size|count)
 def main():
     a, b = (1, 2, 3)

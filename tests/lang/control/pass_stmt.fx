@@ -1,12 +1,13 @@
 # Pins: `pass` as a function body, in a branch and in a loop body.
-# EXPECT: None
+# EXPECT: called
 # EXPECT: 2
 # EXPECT: done
 def nothing():
     pass
 
 def main():
-    print(nothing())
+    nothing()
+    print("called")
     x = 2
     if x > 1:
         pass

@@ -7,6 +7,9 @@ namespace fx::rt {
 // The shape both operands broadcast to; TensorError "cannot broadcast shapes (3, 2) and (4,)".
 Shape broadcast_shapes(const Shape& a, const Shape& b);
 
+// Whether a tensor of shape `from` can be read as `to` (broadcast_to would succeed).
+bool broadcasts_to(const Shape& from, const Shape& to);
+
 // A view of x read as `shape` (zero strides along broadcast axes); no copy.
 // TensorError "cannot broadcast shape (3,) to (4, 2)".
 Tensor broadcast_to(const Tensor& x, const Shape& shape);

@@ -13,8 +13,13 @@ namespace fx::rt {
 
 // start:stop:step with Python's defaults and clamping; step 0 is a TensorError.
 struct Slice {
-  std::optional<int64_t> start, stop, step;
+  Slice() = default;
+  Slice(std::optional<int64_t> start, std::optional<int64_t> stop = std::nullopt,
+        std::optional<int64_t> step = std::nullopt)
+      : start(start), stop(stop), step(step) {}
   static Slice all() { return {}; }
+
+  std::optional<int64_t> start, stop, step;
 };
 
 // The elements a slice selects from an axis of extent n: start, start + step, ... (length values).

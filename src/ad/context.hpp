@@ -1,0 +1,98 @@
+// The AD engine of one module (docs/ad.md): closure conversion, the forward (T) and reverse
+// (J) transforms, the helper graphs they call, and the templates of derived functions.
+// Every result is an ordinary closed top-level graph added to the module, cached here, so
+// that a transform of a recursive graph refers to itself through jfn/tfn at run time.
+//
+// The interpreter owns one Context per run and calls it lazily (jfn(f), grad(f)(x), ...);
+// `fluxion ir --stage ad` and the unit tests call it directly.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ad/generic.hpp"
+#include "ad/shape.hpp"
+#include "ir/ir.hpp"
+
+namespace fx::ad {
+
+class Registry;
+
+// cc(g): the closed graph `(env, x1..xn)` and the nodes whose values make up env, in order.
+struct Converted {
+  ir::Graph* graph = nullptr;
+  std::vector<const ir::Node*> free_vars;
+};
+
+// Small closed graphs the transforms call (helpers.cpp).
+enum class Helper : uint8_t {
+  TCall0,             // (f, df)           → tfn(f)(df): a nullary branch, forward mode
+  JCall0,             // (f,)              → jfn(f)(): a nullary branch, reverse mode
+  Identity0,          // (x,)              → x
+  Zeros0,             // (x,)              → zeros_like(x)
+  TWhileCond,         // (cond,)(s, ds)    → cond(s)
+  TWhileBody,         // (tbody, dbody)(s, ds) → tbody(dbody, s, ds)
+  JWhileCond,         // (cond,)(s, stack) → cond(s)
+  JWhileBody,         // (jbody,)(s, stack) → (s', list_push(stack, pullback))
+  JWhileBackCond,     // ()(ct, stack, ...) → not list_is_empty(stack)
+  JWhileBackBody,     // ()(ct, stack)     → pops a pullback, applies it
+  JWhileBackBodyAcc,  // ()(ct, stack, acc) → same, and accumulates the body's env cotangent
+};
+
+// One instantiation of a generic code (docs/ad.md §4).
+struct GenericCall {
+  Generic kind = Generic::Grad;
+  ir::Prim prim{};              // PrimFn
+  Argnums argnums;              // Grad, ValueAndGrad, Jacfwd, Jacrev, Hessian, JacrevBack
+  size_t arity = 0;             // number of (primal) arguments
+  std::vector<Shape> shapes;    // their shapes, when needs_shapes(kind)
+  std::vector<Mode> stack;      // transforms to apply, innermost first
+  SourceLoc loc;                // where run-time errors of instantiation are reported
+};
+
+class Context {
+ public:
+  explicit Context(ir::Module& m);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  ir::Module& module() { return m_; }
+  const Registry& rules() const { return *rules_; }
+
+  // cc(g) for any graph, top-level or nested, with its whole nested subtree (closure_convert.cpp).
+  const Converted& convert(const ir::Graph* g);
+  // T and J of a closed graph (forward.cpp, reverse.cpp).
+  ir::Graph* forward(ir::Graph* closed);
+  ir::Graph* reverse(ir::Graph* closed);
+  ir::Graph* transform(Mode mode, ir::Graph* closed) {
+    return mode == Mode::Forward ? forward(closed) : reverse(closed);
+  }
+  // The closed graph `code(env, x...)` of a generic code for these arguments (templates.cpp).
+  ir::Graph* instantiate(const GenericCall& call);
+  ir::Graph* helper(Helper h);
+
+  // A new closed top-level graph owned by the AD engine.
+  ir::Graph* new_graph(const std::string& name, ir::GraphRole role, SourceLoc loc);
+  bool is_generated(const ir::Graph* g) const { return generated_.count(g) != 0; }
+
+  // Number of elements of the tuple node n produces, or -1 when unknown: make_tuple nodes,
+  // typed nodes, and nodes the transforms noted (pullback results, env parameters, ...).
+  int tuple_arity(const ir::Node* n) const;
+  void note_arity(const ir::Node* n, int arity);
+
+ private:
+  friend class ClosureConverter;
+  ir::Module& m_;
+  std::unique_ptr<Registry> rules_;
+  std::unordered_map<const ir::Graph*, Converted> converted_;
+  std::unordered_map<const ir::Graph*, ir::Graph*> forward_, reverse_;
+  std::map<Helper, ir::Graph*> helpers_;
+  std::map<std::string, ir::Graph*> instances_;
+  std::unordered_map<const ir::Graph*, bool> generated_;
+  std::unordered_map<const ir::Node*, int> arity_;
+};
+
+}  // namespace fx::ad

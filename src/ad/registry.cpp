@@ -1,0 +1,43 @@
+#include "ad/registry.hpp"
+
+#include "ad/rule_context.hpp"
+#include "ad/rules/rules.hpp"
+#include "support/diagnostics.hpp"
+
+namespace fx::ad {
+
+namespace registry_impl {
+
+// The derivative of a primitive without one: no tangent, no cotangent.
+void zero_jvp(JvpCtx& c) { c.set(c.primal(), nullptr); }
+void zero_vjp(VjpBackwardCtx&) {}
+
+}  // namespace registry_impl
+
+void Registry::set_zero(ir::Prim p) {
+  PrimRules& r = at_mut(p);
+  r.jvp = registry_impl::zero_jvp;
+  r.vjp_backward = registry_impl::zero_vjp;
+  r.vjp_forward = nullptr;
+  r.zero_derivative = true;
+}
+
+void Registry::missing(ir::Prim p, Mode mode, SourceLoc loc) {
+  std::string which = mode == Mode::Forward ? "forward-mode (JVP)" : "reverse-mode (VJP)";
+  std::string why = p == ir::Prim::MatMul ? " (it needs tensors, which come later)" : "";
+  runtime_error(loc, std::string("cannot differentiate '") + ir::prim_name(p) + "': the primitive has no " +
+                         which + " derivative rule" + why);
+}
+
+void register_all_rules(Registry& r) {
+  register_arithmetic_rules(r);
+  register_math_rules(r);
+  register_comparison_rules(r);
+  register_conversion_rules(r);
+  register_structure_rules(r);
+  register_control_rules(r);
+  register_list_rules(r);
+  register_ad_operator_rules(r);
+}
+
+}  // namespace fx::ad

@@ -1,0 +1,85 @@
+// Elementwise math family: exp log log1p expm1 sin cos tan tanh sqrt sigmoid softplus
+// floor ceil abs sign relu maximum minimum. JAX's values at the non-differentiable points:
+// relu'(0) = 0, abs'(0) = 0, sign' = floor' = ceil' = 0, sqrt'(0) = inf, and maximum /
+// minimum split the cotangent equally between tied arguments.
+#include "ad/rule_context.hpp"
+#include "ad/rules/rule_util.hpp"
+#include "ad/rules/rules.hpp"
+
+namespace fx::ad {
+
+using ir::Node;
+using ir::Prim;
+
+namespace math_rules {
+
+using namespace rule_util;
+
+// dy/dx as a function of x and y.
+Node* d_exp(Emitter&, Node*, Node* y) { return y; }
+Node* d_log(Emitter& e, Node* x, Node*) { return div(e, e.f64(1.0), x); }
+Node* d_log1p(Emitter& e, Node* x, Node*) { return div(e, e.f64(1.0), sum(e, e.f64(1.0), x)); }
+Node* d_expm1(Emitter& e, Node*, Node* y) { return sum(e, y, e.f64(1.0)); }
+Node* d_sin(Emitter& e, Node* x, Node*) { return e.op(Prim::Cos, {x}); }
+Node* d_cos(Emitter& e, Node* x, Node*) { return neg(e, e.op(Prim::Sin, {x})); }
+Node* d_tan(Emitter& e, Node*, Node* y) { return sum(e, e.f64(1.0), mul(e, y, y)); }
+Node* d_tanh(Emitter& e, Node*, Node* y) { return e.op(Prim::Sub, {e.f64(1.0), mul(e, y, y)}); }
+Node* d_sqrt(Emitter& e, Node*, Node* y) { return div(e, e.f64(0.5), y); }  // inf at 0
+Node* d_sigmoid(Emitter& e, Node*, Node* y) { return mul(e, y, e.op(Prim::Sub, {e.f64(1.0), y})); }
+Node* d_softplus(Emitter& e, Node* x, Node*) { return e.op(Prim::Sigmoid, {x}); }
+Node* d_abs(Emitter& e, Node* x, Node*) { return e.op(Prim::Sign, {x}); }  // 0 at 0
+Node* d_relu(Emitter& e, Node* x, Node*) { return mask(e, Prim::Gt, x, e.i64(0)); }  // 0 at 0
+
+// maximum / minimum: the weight of each argument, halved on ties.
+Node* weight(Emitter& e, Prim wins, Node* self, Node* other) {
+  Node* tie = mul(e, e.f64(0.5), mask(e, Prim::Eq, self, other));
+  return sum(e, mask(e, wins, self, other), tie);
+}
+
+template <Prim Wins>
+void jvp_extremum(JvpCtx& c) {
+  Node* y = c.primal();
+  Node* t = nullptr;
+  if (Node* da = c.tan(0)) t = mul(c.e, da, weight(c.e, Wins, c.in(0), c.in(1)));
+  if (Node* db = c.tan(1)) t = sum(c.e, t, mul(c.e, db, weight(c.e, Wins, c.in(1), c.in(0))));
+  c.set(y, t);
+}
+template <Prim Wins>
+void vjp_extremum(VjpBackwardCtx& c) {
+  if (c.active(0)) c.give(0, mul(c.e, c.ct(), weight(c.e, Wins, c.in(0), c.in(1))));
+  if (c.active(1)) c.give(1, mul(c.e, c.ct(), weight(c.e, Wins, c.in(1), c.in(0))));
+}
+
+template <Node* (*Factor)(Emitter&, Node*, Node*)>
+void unary(Registry& r, Prim p) {
+  r.set_jvp(p, jvp_unary<Factor>);
+  r.set_vjp(p, vjp_unary<Factor>);
+}
+
+}  // namespace math_rules
+
+void register_math_rules(Registry& r) {
+  using namespace math_rules;
+  unary<d_exp>(r, Prim::Exp);
+  unary<d_log>(r, Prim::Log);
+  unary<d_log1p>(r, Prim::Log1p);
+  unary<d_expm1>(r, Prim::Expm1);
+  unary<d_sin>(r, Prim::Sin);
+  unary<d_cos>(r, Prim::Cos);
+  unary<d_tan>(r, Prim::Tan);
+  unary<d_tanh>(r, Prim::Tanh);
+  unary<d_sqrt>(r, Prim::Sqrt);
+  unary<d_sigmoid>(r, Prim::Sigmoid);
+  unary<d_softplus>(r, Prim::Softplus);
+  unary<d_abs>(r, Prim::Abs);
+  unary<d_relu>(r, Prim::Relu);
+  r.set_zero(Prim::Floor);
+  r.set_zero(Prim::Ceil);
+  r.set_zero(Prim::Sign);
+  r.set_jvp(Prim::Maximum, jvp_extremum<Prim::Gt>);
+  r.set_vjp(Prim::Maximum, vjp_extremum<Prim::Gt>);
+  r.set_jvp(Prim::Minimum, jvp_extremum<Prim::Lt>);
+  r.set_vjp(Prim::Minimum, vjp_extremum<Prim::Lt>);
+}
+
+}  // namespace fx::ad

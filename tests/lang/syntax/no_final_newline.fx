@@ -1,0 +1,4 @@
+# Pins: the last line of the file may lack its newline.
+# EXPECT: 5
+def main():
+    print(5)
