@@ -23,8 +23,10 @@ usage:
   fluxion run FILE [options]          type-check FILE and run its main()
   fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
   fluxion check FILE                  parse and type-check FILE
-  fluxion ir FILE --fn NAME [--stage parsed|typed]
-                                      print the IR of a top-level function
+  fluxion ir FILE --fn NAME [--stage parsed|typed|ad]
+                                      print the IR of a top-level function; `ad`
+                                      shows its closure conversion and its forward-
+                                      and reverse-mode transforms
   fluxion --help | --version
 
 options:
@@ -34,7 +36,7 @@ options:
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Not yet available: `emit-c` and `compile` (native back end), `--stage ad|opt`.
+Not yet available: `emit-c` and `compile` (native back end), `--stage opt`.
 )";
 
 struct UsageError {
@@ -87,10 +89,10 @@ Command parse_command_line(int argc, char** argv) {
   } else if (c.verb == "ir") {
     expect_positional(1, "a FILE");
     if (c.fn_name.empty()) throw UsageError{"'ir' needs --fn NAME"};
-    if (c.stage == "ad" || c.stage == "opt")
-      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed)"};
-    if (c.stage != "parsed" && c.stage != "typed")
-      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed)"};
+    if (c.stage == "opt")
+      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed, ad)"};
+    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "ad")
+      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, ad)"};
   } else if (c.verb == "emit-c" || c.verb == "compile") {
     throw UsageError{"'" + c.verb + "' is not available yet: the native back end comes in a later release"};
   } else {

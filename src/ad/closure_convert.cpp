@@ -129,6 +129,7 @@ class ClosureConverter {
     auto it = cx_.converted_.find(h);
     if (it != cx_.converted_.end()) return it->second;
     Graph* c = cx_.new_graph(transformed_name(h->name, "cc"), h->role, h->loc);
+    cx_.converted_graphs_[c] = true;
     const cc_impl::NodeSet& fv = fv_.of(h);
     Converted conv{c, {fv.begin(), fv.end()}};
     Node* env = cx_.module().add_param(c, "$env", h->loc);

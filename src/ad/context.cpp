@@ -30,22 +30,36 @@ void Context::note_arity(const ir::Node* n, int arity) {
 
 // The transformed graph is created and cached before its body is built: a graph that
 // reaches itself (through a helper or a template) then finds it instead of looping.
+namespace context_impl {
+
+// A transform that fails (a primitive without rules, a keyword call) leaves no broken graph
+// behind: the partial result is closed off and forgotten, so a later attempt reports again.
+template <class Build>
+ir::Graph* build_cached(Context& cx, std::unordered_map<const ir::Graph*, ir::Graph*>& cache, ir::Graph* closed,
+                        const char* mark, Build build) {
+  auto it = cache.find(closed);
+  if (it != cache.end()) return it->second;
+  ir::Graph* g = cx.new_graph(transformed_name(closed->name, mark), closed->role, closed->loc);
+  cache[closed] = g;
+  try {
+    build(cx, closed, g);
+  } catch (...) {
+    cache.erase(closed);
+    for (const auto& other : cx.module().graphs)
+      if (cx.is_generated(other.get()) && !other->output) other->output = cx.module().constant(ir::Undef{});
+    throw;
+  }
+  return g;
+}
+
+}  // namespace context_impl
+
 ir::Graph* Context::forward(ir::Graph* closed) {
-  auto it = forward_.find(closed);
-  if (it != forward_.end()) return it->second;
-  ir::Graph* t = new_graph(transformed_name(closed->name, "T"), closed->role, closed->loc);
-  forward_[closed] = t;
-  build_forward(*this, closed, t);
-  return t;
+  return context_impl::build_cached(*this, forward_, closed, "T", build_forward);
 }
 
 ir::Graph* Context::reverse(ir::Graph* closed) {
-  auto it = reverse_.find(closed);
-  if (it != reverse_.end()) return it->second;
-  ir::Graph* j = new_graph(transformed_name(closed->name, "J"), closed->role, closed->loc);
-  reverse_[closed] = j;
-  build_reverse(*this, closed, j);
-  return j;
+  return context_impl::build_cached(*this, reverse_, closed, "J", build_reverse);
 }
 
 std::string transformed_name(const std::string& name, const std::string& mark) {

@@ -77,6 +77,8 @@ class Context {
   // A new closed top-level graph owned by the AD engine.
   ir::Graph* new_graph(const std::string& name, ir::GraphRole role, SourceLoc loc);
   bool is_generated(const ir::Graph* g) const { return generated_.count(g) != 0; }
+  // Is g the closure conversion of a user graph (converted_graphs_)?
+  bool is_converted(const ir::Graph* g) const { return converted_graphs_.count(g) != 0; }
 
   // Number of elements of the tuple node n produces, or -1 when unknown: make_tuple nodes,
   // typed nodes, and nodes the transforms noted (pullback results, env parameters, ...).
@@ -92,6 +94,7 @@ class Context {
   std::map<Helper, ir::Graph*> helpers_;
   std::map<std::string, ir::Graph*> instances_;
   std::unordered_map<const ir::Graph*, bool> generated_;
+  std::unordered_map<const ir::Graph*, bool> converted_graphs_;
   std::unordered_map<const ir::Node*, int> arity_;
 };
 

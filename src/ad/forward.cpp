@@ -138,7 +138,11 @@ void build_forward(Context& cx, Graph* src, Graph* dst) {
   } else {
     Node* y = s.map(src->output);
     Node* dy = s.tangent_of(src->output);
-    if (!dy) dy = s.e.zeros(y, src->output);
+    if (!dy) {
+      dy = s.e.zeros(y, src->output);
+    } else if (!src->output->type && cx.is_converted(src)) {
+      dy = s.e.add(s.e.zeros(y), dy);  // an untyped user function: integers get zero tangents
+    }
     dst->output = s.e.tuple({y, dy});
   }
   cx.note_arity(dst->output, 2);

@@ -173,7 +173,13 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   for (const Node* p : src->params) {
     Node* q = s.primal.at(p);
     Node* v = materialise(s.be, s.adj[p], [&s, q] { return s.res(q); }, cx.tuple_arity(p), p->type);
-    if (!v) v = typed_f64(p) ? s.be.f64(0.0) : s.be.zeros(s.res(q));
+    if (!v) {
+      v = typed_f64(p) ? s.be.f64(0.0) : cx.tuple_arity(p) == 0 ? s.be.tuple({}) : s.be.zeros(s.res(q));
+    } else if (!p->type && cx.is_converted(src)) {
+      // An untyped user function: cotangents that reached integers (through float(n),
+      // i + 0.5, ...) are dropped here, where its cotangents leave it (docs/ad.md).
+      v = s.be.add(s.be.zeros(s.res(q)), v);
+    }
     cts.push_back(v);
   }
   back->output = s.be.tuple(std::move(cts));

@@ -4,6 +4,8 @@
 #include <sstream>
 #include <sys/stat.h>
 
+#include "ad/context.hpp"
+#include "ad/print.hpp"
 #include "interp/format.hpp"
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
@@ -100,6 +102,7 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
   ir::Graph* g = module_.find_function(name);
   if (!g) file_error(main_file_, "no top-level function named '" + name + "'");
   if (stage == "parsed") return ir::print_graph_tree(module_, *g);
+  if (stage == "ad") return ad_text(g);
   // "typed": every specialisation reachable from main() and from annotated functions.
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
@@ -115,6 +118,32 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
     file_error(main_file_, "function '" + name +
                                "' has no typed specialisation: it is generic and not called from main(); "
                                "annotate its parameters or call it from main()");
+  return out;
+}
+
+// "ad": closure conversion, T and J of each typed specialisation of the function (docs/ad.md),
+// or of the parsed graph when it has none (a generic function nobody calls).
+std::string Compilation::ad_text(ir::Graph* g) {
+  std::vector<ir::Graph*> graphs;
+  try {
+    check();
+    if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
+      checker_->specialise(main_graph, {});
+    module_.renumber();
+    for (const auto& other : module_.graphs)
+      if (!other->parent && other->name.rfind(g->name + "[", 0) == 0) graphs.push_back(other.get());
+  } catch (const CompileError&) {
+    graphs.clear();  // not typeable (yet): show the untyped transforms
+  }
+  if (graphs.empty()) graphs.push_back(g);
+  ad::Context cx(module_);
+  std::string out;
+  for (ir::Graph* one : graphs) {
+    if (!out.empty()) out += "\n";
+    out += ad::print_ad_stage(cx, one, type_name);
+  }
+  module_.renumber();
+  verify("automatic differentiation");
   return out;
 }
 

@@ -36,7 +36,7 @@ class Compilation {
   // Evaluates `expr_text` in the file's top-level scope and returns the value's text (§9).
   std::string eval(const std::string& expr_text, std::ostream& out);
 
-  // The IR of top-level function `name` at `stage` ("parsed" or "typed").
+  // The IR of top-level function `name` at `stage` ("parsed", "typed" or "ad").
   std::string ir_text(const std::string& name, const std::string& stage);
 
   ir::Module& module() { return module_; }
@@ -44,6 +44,7 @@ class Compilation {
 
  private:
   void verify(const std::string& stage);
+  std::string ad_text(ir::Graph* g);
   const SourceFile* add_source(std::string path, std::string text);
 
   Options options_;

@@ -113,6 +113,9 @@ Value Machine::invoke(const Value& fn, Value* args, size_t n, const std::vector<
     case Kind::Prim:
       if (keywords && !keywords->empty()) no_keywords(fn.as_prim(), loc);
       return apply_prim_value(fn.as_prim(), args, n, at);
+    case Kind::Explicit: return call_explicit(fn.as_explicit(), args, n, keywords, at);
+    case Kind::Derived: return call_derived(fn.as_derived(), args, n, keywords, at);
+    case Kind::List:
     case Kind::Undef:
     case Kind::None:
     case Kind::Bool:
@@ -135,6 +138,7 @@ Value Machine::apply_prim_value(Prim p, Value* args, size_t n, const Node* at) {
     bool c = require_bool(args[0], loc, "if");
     return invoke(args[c ? 1 : 2], nullptr, 0, nullptr, at);
   }
+  if (is_ad_primitive(p)) return eval_ad_prim(p, args, n, at);
   return apply_primitive(p, loc, args, n, out_);
 }
 

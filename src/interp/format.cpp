@@ -10,6 +10,42 @@ namespace {
 
 bool is_aggregate(Kind k) { return k == Kind::Tuple || k == Kind::Struct || k == Kind::Variant; }
 
+// "grad(f)", "jfn(grad(f))", "sin" (a primitive under jfn: "jfn(sin)").
+std::string function_text(const Value& f);
+
+std::string derived_name(const DerivedObj& d) {
+  std::string name;
+  if (d.kind == ad::Generic::PrimFn) {
+    name = ir::prim_name(d.prim);
+  } else {
+    name = ad::generic_name(d.kind);
+    const auto& env = d.env.kind() == Kind::Tuple ? d.env.items() : std::vector<Value>{};
+    name += "(" + (!env.empty() ? function_text(env[0]) : std::string()) + ")";
+  }
+  for (ad::Mode m : d.stack) name = (m == ad::Mode::Reverse ? "jfn(" : "tfn(") + name + ")";
+  return name;
+}
+
+std::string function_text(const Value& f) {
+  switch (f.kind()) {
+    case Kind::Closure: return function_display_name(*f.as_closure().graph);
+    case Kind::Explicit: return function_display_name(*f.as_explicit().code);
+    case Kind::Derived: return derived_name(f.as_derived());
+    case Kind::Prim: return ir::prim_name(f.as_prim());
+    case Kind::Undef:
+    case Kind::None:
+    case Kind::Bool:
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Str:
+    case Kind::Tuple:
+    case Kind::Struct:
+    case Kind::Variant:
+    case Kind::List: break;
+  }
+  return "...";
+}
+
 void format_leaf(std::string& out, const Value& v) {
   switch (v.kind()) {
     case Kind::Undef: out += "<undefined>"; return;
@@ -20,6 +56,9 @@ void format_leaf(std::string& out, const Value& v) {
     case Kind::Str: out += v.as_str(); return;
     case Kind::Prim: out += std::string("<builtin ") + ir::prim_name(v.as_prim()) + ">"; return;
     case Kind::Closure: out += "<function " + function_display_name(*v.as_closure().graph) + ">"; return;
+    case Kind::Explicit: out += "<function " + function_display_name(*v.as_explicit().code) + ">"; return;
+    case Kind::Derived: out += "<function " + derived_name(v.as_derived()) + ">"; return;
+    case Kind::List: out += "<list of " + std::to_string(v.as_list().size) + ">"; return;
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant: return;  // aggregates are laid out by format_value_to

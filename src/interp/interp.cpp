@@ -57,7 +57,14 @@ uintptr_t find_stack_limit() {
 
 std::string function_name(const Graph* g) { return function_display_name(*g); }
 
-Machine::Machine(const ir::Module& m, const Options& options, std::ostream& out)
+Machine::~Machine() = default;
+
+ad::Context& Machine::ad() {
+  if (!ad_) ad_ = std::make_unique<ad::Context>(module_);
+  return *ad_;
+}
+
+Machine::Machine(ir::Module& m, const Options& options, std::ostream& out)
     : module_(m), options_(options), out_(out), stack_limit_(find_stack_limit()) {
   // Which slots may nested graphs read? Those must survive their activation (closures).
   uint32_t max_id = 0;
@@ -183,6 +190,10 @@ Machine::Jump Machine::tail_jump(const Node* out, Frame* fr) {
       if (fn.kind() == Kind::Closure) {
         j.graph = fn.as_closure().graph;
         j.frame = bind_values(j.graph, fn.as_closure().env, nullptr, 0, nullptr, out);
+      } else if (fn.kind() == Kind::Explicit) {  // a branch after closure conversion
+        Value env = fn.as_explicit().env;
+        j.graph = fn.as_explicit().code;
+        j.frame = bind_values(j.graph, {}, &env, 1, nullptr, out);
       } else {
         j.result = invoke(fn, nullptr, 0, nullptr, out);
       }
@@ -199,6 +210,14 @@ Machine::Jump Machine::tail_jump(const Node* out, Frame* fr) {
     std::vector<Value> args = eval_args(out, fr);
     j.graph = fn.as_closure().graph;
     j.frame = bind_values(j.graph, fn.as_closure().env, args.data(), args.size(), &out->keywords, out);
+  } else if (fn.kind() == Kind::Explicit && out->num_args() + 1 == fn.as_explicit().code->params.size()) {
+    // code(env, args...), in place: the AD transforms' calls keep tail calls.
+    std::vector<Value> args;
+    args.reserve(out->num_args() + 1);
+    args.push_back(fn.as_explicit().env);
+    for (size_t i = 0; i < out->num_args(); ++i) args.push_back(operand(out->arg(i), fr));
+    j.graph = fn.as_explicit().code;
+    j.frame = bind_values(j.graph, {}, args.data(), args.size(), &out->keywords, out);
   } else {
     j.result = call_value_node(out, fr);
   }
@@ -296,6 +315,16 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::VariantTag:
     case Prim::Print: case Prim::Assert: case Prim::Fail:
       break;
+    // Automatic differentiation (ad_runtime.cpp).
+    case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
+    case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
+    case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:
+    case Prim::CustomJvp: case Prim::MakeClosure: case Prim::Jfn: case Prim::Tfn:
+    case Prim::ZerosLike: case Prim::AddTangent: case Prim::ListEmpty: case Prim::ListPush:
+    case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty: {
+      std::vector<Value> args = eval_args(n, fr);
+      return eval_ad_prim(p, args.data(), args.size(), n);
+    }
   }
   if (count <= 3) {
     Value args[3];
@@ -328,10 +357,25 @@ Value Machine::call_top(const Graph* g, const std::vector<Value>& args) {
   return result;
 }
 
-Value call_graph(const ir::Module& m, const ir::Graph* g, const std::vector<Value>& args,
+Value Machine::call_function(const Value& fn, std::vector<Value> args) {
+  Value result = invoke(fn, args.data(), args.size(), nullptr, nullptr);
+  if (result.is_undef()) undefined_error({});
+  return result;
+}
+
+Value call_graph(ir::Module& m, const ir::Graph* g, const std::vector<Value>& args,
                  const Options& options, std::ostream& out) {
   Machine machine(m, options, out);
   return machine.call_top(g, args);
+}
+
+Session::Session(ir::Module& m, const Options& options, std::ostream& out)
+    : machine_(std::make_unique<Machine>(m, options, out)) {}
+Session::~Session() = default;
+Value Session::call(const ir::Graph* g, const std::vector<Value>& args) { return machine_->call_top(g, args); }
+ad::Context& Session::ad() { return machine_->ad(); }
+Value Session::call_value(const Value& fn, std::vector<Value> args) {
+  return machine_->call_function(fn, std::move(args));
 }
 
 }  // namespace fx::interp

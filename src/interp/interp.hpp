@@ -3,10 +3,13 @@
 #pragma once
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <vector>
 
 #include "interp/value.hpp"
 #include "ir/ir.hpp"
+
+namespace fx::ad { class Context; }
 
 namespace fx::interp {
 
@@ -14,9 +17,26 @@ struct Options {
   size_t max_call_depth = 10000;  // deeper recursion is a located run-time error
 };
 
+class Machine;
+
 // Calls graph g (a top-level graph) with positional arguments. `print` writes to `out`.
-// Throws RuntimeError (located) for run-time faults.
-Value call_graph(const ir::Module& m, const ir::Graph* g, const std::vector<Value>& args,
+// Throws RuntimeError (located) for run-time faults. The module is not const: derivatives
+// add the graphs of their transforms to it as they run (docs/ad.md).
+Value call_graph(ir::Module& m, const ir::Graph* g, const std::vector<Value>& args,
                  const Options& options, std::ostream& out);
+
+// An interpreter kept across calls, so that the AD engine's caches (converted and
+// transformed graphs) are shared by them; for tests and embedding.
+class Session {
+ public:
+  Session(ir::Module& m, const Options& options, std::ostream& out);
+  ~Session();
+  Value call(const ir::Graph* g, const std::vector<Value>& args);  // a top-level graph
+  Value call_value(const Value& fn, std::vector<Value> args);      // any function value
+  ad::Context& ad();                                               // the AD engine it uses
+
+ private:
+  std::unique_ptr<Machine> machine_;
+};
 
 }  // namespace fx::interp

@@ -22,8 +22,11 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "ad/context.hpp"
 
 #include "interp/interp.hpp"
 #include "interp/value.hpp"
@@ -33,8 +36,12 @@ namespace fx::interp {
 
 class Machine {
  public:
-  Machine(const ir::Module& m, const Options& options, std::ostream& out);
+  Machine(ir::Module& m, const Options& options, std::ostream& out);
+  ~Machine();
   Value call_top(const ir::Graph* g, const std::vector<Value>& args);
+  // Calls any function value (closures, primitives, explicit closures, derived functions).
+  Value call_function(const Value& fn, std::vector<Value> args);
+  ad::Context& ad();
 
  private:
   // ---- evaluation (interp.cpp)
@@ -78,7 +85,25 @@ class Machine {
   Value call_nullary(const ir::Node* fn, Frame* fr, const ir::Node* at);
   void check_stack(const ir::Node* at) const;
 
-  const ir::Module& module_;
+  // ---- automatic differentiation (ad_runtime.cpp, ad_values.cpp; docs/ad.md)
+  // The AD primitives (grad ... list_is_empty) on evaluated arguments.
+  Value eval_ad_prim(ir::Prim p, Value* args, size_t n, const ir::Node* at);
+  // jfn(f) (Reverse) / tfn(f) (Forward).
+  Value transformed(ad::Mode mode, const Value& f, const ir::Node* at);
+  Value call_explicit(const ExplicitObj& c, Value* args, size_t n, const std::vector<std::string>* keywords,
+                      const ir::Node* at);
+  Value call_derived(const DerivedObj& d, Value* args, size_t n, const std::vector<std::string>* keywords,
+                     const ir::Node* at);
+  // The env tuple of a native closure, in the order of its closure conversion.
+  Value closure_env(const ClosureObj& c, const ir::Node* at);
+  // zeros_like and add_tangent (ad_values.cpp): structural, iterative.
+  Value tangent_view(const Value& v, const ir::Node* at);
+  Value zeros_like(const Value& v, const ir::Node* at);
+  Value add_tangent(const Value& a, const Value& b, const ir::Node* at);
+  // Where errors of a derived call without a location of its own are reported.
+  SourceLoc site(const ir::Node* at) const;
+
+  ir::Module& module_;
   const Options& options_;
   std::ostream& out_;
   size_t depth_ = 0;              // Fluxion-level calls in progress
@@ -86,6 +111,8 @@ class Machine {
   uintptr_t stack_limit_ = 0;     // lowest safe C++ stack address; 0: unknown
   // captured_[graph id][slot]: is that node read by a graph nested in its graph?
   std::vector<std::vector<bool>> captured_;
+  std::unique_ptr<ad::Context> ad_;  // created on first use
+  SourceLoc derived_site_;           // the innermost located call of a derived function
 };
 
 // Name of a function for messages (function_display_name).

@@ -157,6 +157,18 @@ Value get_attr(const Value& x, const std::string& field, SourceLoc loc) {
   return x.items()[i];
 }
 
+static Value set_element(const Value& t, const Value& index, const Value& v, SourceLoc loc) {
+  const auto& items = t.items();
+  int64_t size = static_cast<int64_t>(items.size());
+  int64_t i = index.as_int();
+  if (i < -size || i >= size)
+    runtime_error(loc, "tuple index " + std::to_string(i) + " is out of range for a tuple of " + std::to_string(size) +
+                           (size == 1 ? " element" : " elements"));
+  std::vector<Value> copy = items;
+  copy[static_cast<size_t>(i < 0 ? i + size : i)] = v;
+  return Value::tuple(std::move(copy));
+}
+
 Value set_attr(const Value& x, const std::string& field, const Value& v, SourceLoc loc) {
   check_defined(x, loc);
   check_defined(v, loc);
@@ -206,8 +218,11 @@ Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostr
     runtime_error(loc, std::string("builtin ") + info.name + " takes " + std::to_string(info.arity) +
                            (info.arity == 1 ? " argument" : " arguments") + ", found " +
                            std::to_string(n));
-  if (p != Prim::MakeTuple)  // tuples may carry not-yet-assigned loop variables
-    for (size_t i = 0; i < n; ++i) check_defined(a[i], loc);
+  // Tuples may carry not-yet-assigned loop variables (so may derivatives of loop states).
+  const bool tuple_update = p == Prim::SetAttr && n == 3 && a[0].kind() == Kind::Tuple;
+  if (p != Prim::MakeTuple)
+    for (size_t i = 0; i < n; ++i)
+      if (!(tuple_update && i == 2)) check_defined(a[i], loc);
 
   switch (p) {
     // ---- arithmetic
@@ -288,7 +303,11 @@ Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostr
     case Prim::MakeTuple: return Value::tuple(std::vector<Value>(a, a + n));
     case Prim::TupleGet: return tuple_get(loc, a[0], a[1]);
     case Prim::GetAttr: return get_attr(a[0], require_str(p, loc, a[1]), loc);
-    case Prim::SetAttr: return set_attr(a[0], require_str(p, loc, a[1]), a[2], loc);
+    case Prim::SetAttr:
+      // set_attr(t, i, v) on a tuple: the reverse transform's "element i of t replaced"
+      // (docs/ad.md); programs only set struct fields by name.
+      if (a[0].kind() == Kind::Tuple && a[1].kind() == Kind::Int) return set_element(a[0], a[1], a[2], loc);
+      return set_attr(a[0], require_str(p, loc, a[1]), a[2], loc);
     case Prim::VariantTag: return variant_tag(a[0], loc);
     case Prim::MakeStruct:
     case Prim::MakeVariant:
@@ -298,6 +317,15 @@ Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostr
     // ---- control: the evaluator's job
     case Prim::If:
     case Prim::While: internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
+
+    // ---- automatic differentiation: the machine's job (ad_runtime.cpp)
+    case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
+    case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
+    case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:
+    case Prim::CustomJvp: case Prim::MakeClosure: case Prim::Jfn: case Prim::Tfn:
+    case Prim::ZerosLike: case Prim::AddTangent: case Prim::ListEmpty: case Prim::ListPush:
+    case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty:
+      internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
 
     // ---- effects
     case Prim::Print: return print(out, a, n);

@@ -17,6 +17,9 @@ namespace fx::interp {
 // variant_field (which need a declaration constant) are reported as not callable as values.
 Value apply_primitive(ir::Prim p, SourceLoc loc, const Value* args, size_t n, std::ostream& out);
 
+// The AD primitives (grad ... list_is_empty), which the machine evaluates (ad_runtime.cpp).
+bool is_ad_primitive(ir::Prim p);
+
 // "variable used before it is assigned": an Undef value used as an operand.
 [[noreturn]] void undefined_error(SourceLoc loc);
 inline void check_defined(const Value& v, SourceLoc loc) {

@@ -25,11 +25,20 @@ Value Value::closure(const ir::Graph* g, Ref<Frame> env) {
   return Value(Kind::Closure, new ClosureObj(g, std::move(env)));
 }
 
+Value Value::explicit_closure(const ir::Graph* code, Value env) {
+  return Value(Kind::Explicit, new ExplicitObj(code, std::move(env)));
+}
+Value Value::derived(Ref<DerivedObj> d) { return Value(Kind::Derived, d.get()); }
+Value Value::list(Ref<ListObj> l) { return Value(Kind::List, l.get()); }
+
 const std::string& Value::as_str() const { return static_cast<const StrObj*>(u_.obj)->text; }
 const TupleObj& Value::as_tuple() const { return *static_cast<const TupleObj*>(u_.obj); }
 const StructObj& Value::as_struct() const { return *static_cast<const StructObj*>(u_.obj); }
 const VariantObj& Value::as_variant() const { return *static_cast<const VariantObj*>(u_.obj); }
 const ClosureObj& Value::as_closure() const { return *static_cast<const ClosureObj*>(u_.obj); }
+const ExplicitObj& Value::as_explicit() const { return *static_cast<const ExplicitObj*>(u_.obj); }
+const DerivedObj& Value::as_derived() const { return *static_cast<const DerivedObj*>(u_.obj); }
+const ListObj& Value::as_list() const { return *static_cast<const ListObj*>(u_.obj); }
 const std::vector<Value>& Value::items() const {
   return static_cast<const FieldsObj*>(u_.obj)->fields;
 }
@@ -56,6 +65,12 @@ Frame::~Frame() {
   for (Value& v : slots()) v.~Value();
 }
 void ClosureObj::surrender(Reaper& r) { r.take(env); }
+void ExplicitObj::surrender(Reaper& r) { r.take(env); }
+void DerivedObj::surrender(Reaper& r) { r.take(env); }
+void ListObj::surrender(Reaper& r) {
+  r.take(head);
+  r.take(tail);
+}
 
 void Reaper::take(Value& v) noexcept {
   if (!v.is_heap()) return;
@@ -103,7 +118,10 @@ std::string type_name_at(const Value& v, int depth) {
     case Kind::Float: return "f64";
     case Kind::Str: return "str";
     case Kind::Prim:
-    case Kind::Closure: return "function";
+    case Kind::Closure:
+    case Kind::Explicit:
+    case Kind::Derived: return "function";
+    case Kind::List: return "list";
     case Kind::Struct: return v.as_struct().decl->name;
     case Kind::Variant: {
       const ir::VariantDecl* d = v.as_variant().decl;
@@ -141,6 +159,9 @@ bool leaf_equal(const Value& a, const Value& b) {
     case Kind::Closure:
       return a.as_closure().graph == b.as_closure().graph &&
              a.as_closure().env.get() == b.as_closure().env.get();
+    case Kind::Explicit: return &a.as_explicit() == &b.as_explicit();
+    case Kind::Derived: return &a.as_derived() == &b.as_derived();
+    case Kind::List: return &a.as_list() == &b.as_list();
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant: return false;  // aggregates are compared by values_equal

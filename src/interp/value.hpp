@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "ad/generic.hpp"
 #include "ir/ir.hpp"
 
 namespace fx::interp {
@@ -296,6 +297,22 @@ class ExplicitObj final : public Object {
   ExplicitObj(const ir::Graph* c, Value e) : code(c), env(std::move(e)) {}
   const ir::Graph* code;
   Value env;
+
+ protected:
+  void surrender(Reaper& r) override;
+};
+
+// A derived function (grad(f), jfn(grad(f)), a primitive under jfn, "jacrev.back", ...): a
+// generic code with its env and the transforms pushed on it; calling it instantiates a
+// closed graph for the arguments (ad::Context::instantiate) and calls it with (env, args).
+class DerivedObj final : public Object {
+ public:
+  DerivedObj(ad::Generic k, ir::Prim p, Value e, std::vector<ad::Mode> s)
+      : kind(k), prim(p), env(std::move(e)), stack(std::move(s)) {}
+  ad::Generic kind;
+  ir::Prim prim;  // ad::Generic::PrimFn
+  Value env;      // a tuple: the operator's arguments (f, argnums, ...)
+  std::vector<ad::Mode> stack;
 
  protected:
   void surrender(Reaper& r) override;

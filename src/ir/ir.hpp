@@ -92,6 +92,10 @@ struct Node {
   // arguments are keyword arguments with these names (resolved by type inference).
   std::vector<Node*> inputs;
   std::vector<std::string> keywords;
+  // Where each argument was written, when that differs from where its value was made
+  // (a variable read has no node of its own). Empty, or one entry per argument; an
+  // invalid entry means "not recorded". Used to point type errors at the operand.
+  std::vector<SourceLoc> arg_locs;
   ConstValue value;        // Constant only
   const types::Type* type = nullptr;  // set by type inference
   uint32_t id = 0;         // unique within the module, for printing

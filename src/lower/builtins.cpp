@@ -19,6 +19,16 @@ const Builtin kBuiltins[] = {
     // one-argument reductions belong to tensors (see unsupported_builtin_message).
     {"max", Prim::Maximum, 2},     {"min", Prim::Minimum, 2},     {"float", Prim::ToF64, 1},
     {"int", Prim::ToI64, 1},       {"print", Prim::Print, -1},
+    // Derivative operators (LANGUAGE.md §6). The argnums ones take (f) or (f, argnums), also
+    // as `argnums=`, resolved to a constant by the lowering (lower_derivatives.cpp); vjp
+    // takes the function and its arguments.
+    {"grad", Prim::Grad, 2},                 {"value_and_grad", Prim::ValueAndGrad, 2},
+    {"jacfwd", Prim::Jacfwd, 2},             {"jacrev", Prim::Jacrev, 2},
+    {"hessian", Prim::Hessian, 2},           {"derivative", Prim::Derivative, 1},
+    {"jvp", Prim::Jvp, 3},                   {"vjp", Prim::Vjp, -1},
+    {"stop_gradient", Prim::StopGradient, 1}, {"grad_hook", Prim::GradHook, 2},
+    {"checkpoint", Prim::Checkpoint, 1},     {"custom_vjp", Prim::CustomVjp, 3},
+    {"custom_jvp", Prim::CustomJvp, 2},
 };
 
 // Names LANGUAGE.md promises that later issues implement. Recognising them gives a
@@ -30,12 +40,12 @@ const char* const kTensorNames[] = {
     "conv2d", "max_pool2d", "one_hot", "dropout", "load", "save", "read_bytes", "read_idx",
     "clip", "where", "astype", "f32", "Tensor",
 };
-const char* const kDerivativeNames[] = {
-    "grad", "value_and_grad", "jvp", "vjp", "jacfwd", "jacrev", "hessian", "derivative",
-    "stop_gradient", "grad_hook", "checkpoint", "custom_vjp", "custom_jvp",
-};
 
 }  // namespace
+
+bool takes_argnums(ir::Prim p) {
+  return p == Prim::Grad || p == Prim::ValueAndGrad || p == Prim::Jacfwd || p == Prim::Jacrev || p == Prim::Hessian;
+}
 
 const Builtin* find_builtin(const std::string& name) {
   for (const Builtin& b : kBuiltins)
@@ -47,8 +57,6 @@ std::string unsupported_builtin_message(const std::string& name) {
   if (name == "range") return "range() can only be used as the iterable of a for loop";
   for (const char* t : kTensorNames)
     if (name == t) return "'" + name + "': tensors are not supported yet";
-  for (const char* d : kDerivativeNames)
-    if (name == d) return "'" + name + "': derivatives are not supported yet";
   return "";
 }
 

@@ -53,6 +53,7 @@ Node* Lowerer::call(const ast::CallExpr& e, const ExprCtx& c) {
 }
 
 Node* Lowerer::call_builtin(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c) {
+  if (takes_argnums(b.prim)) return call_with_argnums(b, e, c);  // lower_derivatives.cpp
   std::string name = b.name;
   if (!e.keywords.empty())
     compile_error(e.keywords[0].loc, name + "() does not take keyword arguments");
@@ -63,6 +64,8 @@ Node* Lowerer::call_builtin(const Builtin& b, const ast::CallExpr& e, const Expr
       msg += " (" + name + " over a tensor: tensors are not supported yet)";
     compile_error(e.loc, msg);
   }
+  if (b.prim == Prim::Vjp && e.args.empty())
+    compile_error(e.loc, "vjp() takes the function and the arguments to differentiate it at: vjp(f, x, ...)");
   std::vector<Node*> args;
   for (const auto& a : e.args) args.push_back(expr(*a, c));
   return m_.apply_prim(c.g, b.prim, std::move(args), e.loc);

@@ -119,7 +119,7 @@ Node* Lowerer::name(const std::string& n, SourceLoc loc, const ExprCtx& c) {
       if (!r.variant->fields.empty())
         compile_error(loc, "variant '" + n + "' has fields; call it to construct a value: " + n + "(...)");
       return m_.apply_prim(c.g, Prim::MakeVariant, {m_.constant(r.variant, loc)}, loc);
-    case Resolved::Kind::Builtin: return m_.constant(r.builtin->prim, loc);
+    case Resolved::Kind::Builtin: return builtin_value(*r.builtin, loc);
   }
   internal_error("lowering", "unknown name kind");
 }

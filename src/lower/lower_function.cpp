@@ -22,7 +22,7 @@ Env Lowerer::add_params(ir::Graph* g, const std::vector<ast::Param>& params, Fun
 
 void Lowerer::lower_function(ir::Graph* g, const std::vector<ast::Param>& params, const ast::Block& body,
                              const ast::TypeExpr* return_type, FunctionScope* enclosing,
-                             const Env* enclosing_env) {
+                             const Env* enclosing_env, const std::function<void(Cursor&)>& prelude) {
   FunctionScope fs;
   fs.enclosing = enclosing;
   fs.enclosing_env = enclosing_env;
@@ -30,7 +30,9 @@ void Lowerer::lower_function(ir::Graph* g, const std::vector<ast::Param>& params
   g->return_type = return_type;
   collect_locals(body, m_, fs.locals);
   count_reads(body, fs.reads);
-  Ends ends = block(body, Cursor{g, std::move(env)}, fs);
+  Cursor start{g, std::move(env)};
+  if (prelude) prelude(start);
+  Ends ends = block(body, std::move(start), fs);
   // Falling off the end returns None.
   for (Cursor& end : ends) terminate_fallthrough(end, fs, g->loc);
 }
@@ -41,6 +43,7 @@ Ends Lowerer::nested_def(const ast::FunctionDef& d, Cursor cur, FunctionScope& f
   HoistedDef& h = fs.blocks.back()->defs.at(d.name);
   h.graph->parent = cur.g;
   h.reached = true;
+  if (!d.decorators.empty()) return nested_decorated_def(d, h, std::move(cur), fs);  // lower_derivatives.cpp
   bind(cur, d.name, h.value);
   lower_function(h.graph, d.params, d.body, d.return_annotation.get(), &fs, &cur.env);
   check_early_uses(h);

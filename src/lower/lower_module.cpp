@@ -59,8 +59,11 @@ void Lowerer::lower_module(const ast::Module& src) {
     switch (s.kind) {
       case ast::StmtKind::FunctionDef: {
         const auto& d = static_cast<const ast::FunctionDef&>(s);
-        if (!d.decorators.empty()) compile_error(decorator_loc(*d.decorators[0]), "decorators are not supported yet");
         names.define(d.name, d.name_loc.valid() ? d.name_loc : d.loc);
+        if (!d.decorators.empty()) {
+          pending.push_back({declare_decorated(d), &d, nullptr});  // lower_derivatives.cpp
+          break;
+        }
         ir::Graph* g = m_.new_graph(d.name, nullptr, d.loc, ir::GraphRole::Function);
         m_.functions[d.name] = g;
         m_.function_order.push_back(g);
@@ -130,6 +133,7 @@ void Lowerer::lower_module(const ast::Module& src) {
 
   for (const PendingBody& p : pending) {
     if (p.def) {
+      if (!p.def->decorators.empty()) lower_decorated_value(*p.def, p.graph);
       lower_function(p.graph, p.def->params, p.def->body, p.def->return_annotation.get(), nullptr, nullptr);
     } else {
       FunctionScope fs;

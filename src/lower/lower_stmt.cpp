@@ -41,7 +41,6 @@ Ends Lowerer::block(const ast::Block& b, Cursor cur, FunctionScope& fs) {
   for (const auto& s : b) {
     if (s->kind != ast::StmtKind::FunctionDef) continue;
     const auto& d = static_cast<const ast::FunctionDef&>(*s);
-    if (!d.decorators.empty()) compile_error(decorator_loc(*d.decorators[0]), "decorators are not supported yet");
     if (scope.defs.count(d.name))
       compile_error(d.name_loc, "function '" + d.name + "' is defined twice in this block");
     HoistedDef& h = scope.defs[d.name];
@@ -245,7 +244,9 @@ void Lowerer::assert_stmt(const ast::AssertStmt& s, Cursor& cur, FunctionScope& 
       compile_error(s.message->loc, "the message of an assert must be a string literal");
     message = static_cast<const ast::StrExpr&>(*s.message).value;
   }
-  m_.apply_prim(cur.g, Prim::Assert, {cond, m_.constant(message, s.message ? s.message->loc : s.loc)}, s.loc);
+  ir::Node* check =
+      m_.apply_prim(cur.g, Prim::Assert, {cond, m_.constant(message, s.message ? s.message->loc : s.loc)}, s.loc);
+  check->arg_locs = {s.cond->loc, SourceLoc{}};
 }
 
 }  // namespace fx::lower

@@ -8,8 +8,12 @@
 // (return None / produce the next loop state), so no join is built when nothing follows.
 // Every graph in a function's tree thus has the function's result (or, in a loop body,
 // the next state) as its output.
+//
+// A variable assigned on some paths only carries a definedness flag (scope.hpp); reads of
+// it are guarded, so an unassigned read is a run-time error at the read.
 #pragma once
 #include <functional>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -51,11 +55,12 @@ class Lowerer {
 
   // ---- lower_module.cpp: top level
   struct PendingBody;
-  void declare(const ast::Stmt& s, std::vector<PendingBody>& pending);
 
   // ---- lower_function.cpp: function bodies and nested defs
+  // `prelude`, if given, runs at the start of the body (after the parameters are bound).
   void lower_function(ir::Graph* g, const std::vector<ast::Param>& params, const ast::Block& body,
-                      const ast::TypeExpr* return_type, FunctionScope* enclosing, const Env* enclosing_env);
+                      const ast::TypeExpr* return_type, FunctionScope* enclosing, const Env* enclosing_env,
+                      const std::function<void(Cursor&)>& prelude = nullptr);
   // Adds g's parameters, checking names and rejecting defaults; returns the bindings.
   Env add_params(ir::Graph* g, const std::vector<ast::Param>& params, FunctionScope& fs);
   Ends nested_def(const ast::FunctionDef& d, Cursor cur, FunctionScope& fs);
@@ -84,6 +89,26 @@ class Lowerer {
   // make_struct / make_variant: arguments by position or keyword, in declaration order.
   ir::Node* construct(const ast::CallExpr& e, const ExprCtx& c, const std::string& what,
                       const std::vector<ir::FieldInfo>& fields, ir::ConstValue decl, ir::Prim prim);
+
+  // ---- lower_derivatives.cpp
+  // One decorator: the primitive it applies and its rule functions, evaluated.
+  struct Decoration {
+    ir::Prim prim;
+    SourceLoc loc;
+    std::vector<ir::Node*> rules;
+  };
+  ir::Node* call_with_argnums(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
+  // The constant argnums argument written as `e` (made in g when it is a tuple).
+  ir::Node* argnums_node(const ast::Expr& e, ir::Graph* g);
+  // A builtin used as a value.
+  ir::Node* builtin_value(const Builtin& b, SourceLoc loc);
+  std::vector<Decoration> decorations(const ast::FunctionDef& d, const ExprCtx& c);
+  ir::Node* decorate(ir::Graph* g, ir::Node* fn, const std::vector<Decoration>& ds);
+  // A decorated top-level def: its raw function graph (returned) and, under its name, the
+  // Init graph whose value is the decorated function (filled by lower_decorated_value).
+  ir::Graph* declare_decorated(const ast::FunctionDef& d);
+  void lower_decorated_value(const ast::FunctionDef& d, ir::Graph* raw);
+  Ends nested_decorated_def(const ast::FunctionDef& d, HoistedDef& h, Cursor cur, FunctionScope& fs);
 
   // ---- lower_stmt.cpp
   Ends block(const ast::Block& b, Cursor cur, FunctionScope& fs);
@@ -140,6 +165,7 @@ class Lowerer {
 
   ir::Module& m_;
   const ast::TypeExpr* i64_type_ = nullptr;  // "i64", for require_i64
+  std::map<ir::Prim, ir::Graph*> argnums_wrappers_;  // grad etc. used as values
 };
 
 }  // namespace fx::lower

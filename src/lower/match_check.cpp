@@ -255,7 +255,7 @@ class Exhaustiveness {
     return out;
   }
 
-  const Pat any_;
+  const Pat any_{};
 };
 
 }  // namespace

@@ -323,6 +323,8 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
     }
     case TypeKind::Constructor:
       return call_constructor(n, callee, args, keywords);
+    case TypeKind::Derived:
+      return call_derived(r, n, callee, args, keywords);
     case TypeKind::Union: {
       // One of several functions: infer each and join the results.
       const Type* result = store_.bottom();
@@ -538,6 +540,13 @@ const Type* Inferrer::infer_if(const PrimCall& c) {
   return joined;
 }
 
+// The lowering places a loop-condition graph where the condition is written.
+static SourceLoc condition_loc(const ir::Node* loop) {
+  const ir::Node* cond = loop->arg(0);
+  if (cond->holds_graph() && cond->as_graph()->loc.valid()) return cond->as_graph()->loc;
+  return loop->loc;
+}
+
 // The state type is iterated to a fixpoint: s = init; s = join(s, body(s)) until stable.
 // Only the condition and body records of the final state stay as the node's callees.
 const Type* Inferrer::infer_while(const PrimCall& c) {
@@ -547,7 +556,7 @@ const Type* Inferrer::infer_while(const PrimCall& c) {
     r.callees.erase(c.node);
     const Type* cond = call_loop_graph(r, c.node, c.args[0], state);
     if (!is_bottom(cond) && cond != store_.boolean())
-      compile_error(c.node->loc, "loop condition must be bool, found " + to_string(cond));
+      compile_error(condition_loc(c.node), "loop condition must be bool, found " + to_string(cond));
     const Type* next = call_loop_graph(r, c.node, c.args[1], state);
     const Type* joined = join(store_, state, next);
     if (!joined) {

@@ -30,6 +30,7 @@
 #include <map>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ir/ir.hpp"
@@ -80,6 +81,11 @@ class Inferrer : private ControlFlowRules {
   // Bottom for the others, inside `parent`.
   const Context* uncalled_context(const ir::Graph* g, const Context* parent);
 
+  // Was ctx called by a derivative operator (grad(f)(x) calling f, jvp, a custom rule, ...)?
+  // The specialiser points a function value that reaches a derivative at such a clone, as
+  // the AD transforms read the types of the clone they differentiate.
+  bool called_by_derivative(const Context* ctx) const { return derivative_called_.count(ctx) != 0; }
+
   // The type of constant n seen from context ctx (graph constants are closures over
   // the ancestor of ctx that their graph is nested in).
   const Type* constant_type(const Context* ctx, const ir::Node* n);
@@ -105,6 +111,20 @@ class Inferrer : private ControlFlowRules {
   const Context* new_context(const ir::Graph* g, std::vector<const Type*> args,
                              const Context* parent, SourceLoc loc);
 
+  // Derivatives (derivative_calls.cpp).
+  const Type* call_derived(Record& r, const ir::Node* n, const Type* callee, const std::vector<const Type*>& args,
+                           const std::vector<std::string>& keywords);
+  const Type* call_for_derivative(Record& r, const ir::Node* n, const Type* fn, const std::vector<const Type*>& args);
+  const Type* differentiated_inputs(const ir::Node* n, const Type* derived, const std::vector<const Type*>& args);
+  const Type* jacobian(const ir::Node* n, const char* op, const Type* y, const Type* in);
+  void check_custom_vjp(Record& r, const ir::Node* n, const Type* derived, const std::vector<const Type*>& args,
+                        const Type* y);
+  void check_custom_jvp(Record& r, const ir::Node* n, const Type* derived, const std::vector<const Type*>& args,
+                        const Type* y);
+  const Type* infer_jvp(Record& r, const PrimCall& call);
+  const Type* infer_vjp(Record& r, const PrimCall& call);
+  const Type* infer_grad_hook(Record& r, const PrimCall& call);
+
   const Type* call_loop_graph(Record& r, const ir::Node* n, const Type* fn, const Type* state);
   const Type* call_join_graph(Record& r, const ir::Node* n, const Type* callee, std::vector<const Type*> args);
   Record& read_ancestor(const Context* ancestor);
@@ -112,6 +132,7 @@ class Inferrer : private ControlFlowRules {
   // ControlFlowRules.
   const Type* infer_if(const PrimCall& call) override;
   const Type* infer_while(const PrimCall& call) override;
+  const Type* infer_derivative_call(ir::Prim p, const PrimCall& call) override;
 
   // Recursion bookkeeping.
   Record& record(const Context* ctx);
@@ -138,6 +159,7 @@ class Inferrer : private ControlFlowRules {
   std::vector<Record*> stack_;        // records being inferred, innermost last
   std::vector<Record*> provisional_;  // provisional records, in completion order
   std::map<std::pair<const ir::Graph*, const Context*>, size_t> specialisations_;
+  std::unordered_set<const Context*> derivative_called_;
   size_t steps_ = 0;
 };
 

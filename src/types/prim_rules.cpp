@@ -15,12 +15,6 @@ namespace {
 
 bool is_bottom(const Type* t) { return t->kind == TypeKind::Bottom; }
 
-// Where operand i of a primitive application was written (the node itself when the
-// primitive is called through a function value).
-SourceLoc operand_at(const PrimCall& call, size_t i) {
-  return i < call.arg_nodes.size() ? operand_loc(call.node, call.arg_nodes[i]) : call.node->loc;
-}
-
 // The locations of operands first.. of a direct application, for construct_*.
 std::vector<SourceLoc> operand_locs(const PrimCall& call, size_t first) {
   std::vector<SourceLoc> locs;
@@ -40,6 +34,12 @@ const char* operator_text(Prim p) {
 }
 
 }  // namespace
+
+SourceLoc operand_at(const PrimCall& call, size_t i) {
+  const auto& written = call.node->arg_locs;
+  if (i < written.size() && written[i].valid()) return written[i];
+  return i < call.arg_nodes.size() ? operand_loc(call.node, call.arg_nodes[i]) : call.node->loc;
+}
 
 std::string count_of(size_t n, const char* what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
@@ -123,21 +123,24 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Assert:
     case Prim::Fail:
       return effect(p, call);
-    // Derivatives (docs/ad.md) get their rules with the AD issue: derived function values
-    // will be one more function-type alternative (type.hpp). Until then they are rejected.
+    // Derivatives (LANGUAGE.md §6; derivative_rules.cpp, derivative_calls.cpp).
     case Prim::Grad:
     case Prim::ValueAndGrad:
     case Prim::Jacfwd:
     case Prim::Jacrev:
     case Prim::Hessian:
     case Prim::Derivative:
-    case Prim::Jvp:
-    case Prim::Vjp:
-    case Prim::StopGradient:
-    case Prim::GradHook:
     case Prim::Checkpoint:
     case Prim::CustomVjp:
     case Prim::CustomJvp:
+      return derivative_operator(p, call);
+    case Prim::Jvp:
+    case Prim::Vjp:
+    case Prim::GradHook:
+      return control_.infer_derivative_call(p, call);
+    case Prim::StopGradient:
+      return call.args[0];
+    // Emitted by the AD transforms, whose output is not type-checked again.
     case Prim::MakeClosure:
     case Prim::Jfn:
     case Prim::Tfn:
@@ -148,8 +151,8 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::ListTop:
     case Prim::ListPop:
     case Prim::ListIsEmpty:
-      compile_error(call.node->loc, std::string("'") + ir::prim_name(p) +
-                                        "': derivatives are not supported by type inference yet");
+      internal_error("type inference", std::string("'") + ir::prim_name(p) +
+                                           "' is made by the AD transforms, whose output is never type-checked");
   }
   internal_error("type inference", "unknown primitive");
 }

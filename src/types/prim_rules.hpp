@@ -1,7 +1,9 @@
 // Type rules of the primitives in ir/ops.def (one exhaustive switch in prim_rules.cpp).
 // Rules see argument types and, for a direct application, the argument nodes (to read
-// constant operands such as tuple indices and field names). Control primitives (`if`,
-// `while`) call function values, so they are delegated to the inferrer.
+// constant operands such as tuple indices, field names and argnums). Primitives that call
+// function values (`if`, `while`, and `jvp`, `vjp`, `grad_hook`) are delegated to the
+// inferrer; the derivative operators that make function values (grad(f), ...) are typed
+// here (derivative_rules.cpp) and called by the inferrer (derivative_calls.cpp).
 #pragma once
 #include <string>
 #include <vector>
@@ -22,6 +24,8 @@ class ControlFlowRules {
  public:
   virtual const Type* infer_if(const PrimCall& call) = 0;
   virtual const Type* infer_while(const PrimCall& call) = 0;
+  // jvp, vjp and grad_hook, which call the function values they are given.
+  virtual const Type* infer_derivative_call(ir::Prim p, const PrimCall& call) = 0;
 
  protected:
   ~ControlFlowRules() = default;
@@ -58,6 +62,9 @@ class PrimRules {
   const Type* variant_tag(const PrimCall& call);
   const Type* variant_field(const PrimCall& call);
   const Type* effect(ir::Prim p, const PrimCall& call);
+  // derivative_rules.cpp: grad(f, argnums), checkpoint(f), custom_vjp(f, fwd, bwd), ...
+  const Type* derivative_operator(ir::Prim p, const PrimCall& call);
+  Argnums read_argnums(ir::Prim p, const PrimCall& call);
 
   // Constant operand i of a direct application, or CompileError when there is none.
   const ir::Node* constant_operand(ir::Prim p, const PrimCall& call, size_t i);
@@ -66,6 +73,10 @@ class PrimRules {
   Annotations& annotations_;
   ControlFlowRules& control_;
 };
+
+// Where operand i of a primitive application was written (the node itself when the
+// primitive is called through a function value).
+SourceLoc operand_at(const PrimCall& call, size_t i);
 
 // "1 argument" / "3 arguments".
 std::string count_of(size_t n, const char* what);

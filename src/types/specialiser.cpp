@@ -159,7 +159,13 @@ const Context* Specialiser::closure_target(const Context* ctx, const Record& rec
           matching.push_back(callee);
     if (matching.size() == 1) return matching[0];
   }
-  const std::vector<const Context*>& candidates = calls_of_.at({g, parent});
+  // A value called at several signatures: prefer a clone that a derivative operator
+  // calls, because the AD transforms read the types of the clone they differentiate
+  // (an `f` typed for i64 would look constant), while plain calls evaluate any clone alike.
+  std::vector<const Context*> candidates = calls_of_.at({g, parent});
+  auto by_ad = std::find_if(candidates.begin(), candidates.end(),
+                            [&](const Context* c) { return inferrer_.called_by_derivative(c); });
+  if (by_ad != candidates.end()) std::rotate(candidates.begin(), by_ad, by_ad + 1);
   others->assign(candidates.begin() + 1, candidates.end());
   return candidates.front();
 }

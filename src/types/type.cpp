@@ -35,7 +35,8 @@ TypeStore::TypeStore() {
 
 // p1/p2 are the identity pointers of the kind (decl, graph, context); prim goes in the key too.
 const Type* TypeStore::intern(const Type& proto, const void* p1, const void* p2) {
-  Key key{static_cast<int>(proto.kind), proto.elems, p1, p2, static_cast<int>(proto.prim)};
+  Key key{static_cast<int>(proto.kind), proto.elems,          p1, p2, static_cast<int>(proto.prim),
+          proto.argnums.nums,           proto.argnums.tuple};
   auto it = type_index_.find(key);
   if (it != type_index_.end()) return it->second;
   types_.push_back(proto);
@@ -95,6 +96,17 @@ const Type* TypeStore::variant_ctor(const ir::VariantDecl* variant) {
   return intern(t, variant, nullptr);
 }
 
+const Type* TypeStore::derived(ir::Prim op, std::vector<const Type*> elems, const Argnums& argnums) {
+  Type t;
+  t.kind = TypeKind::Derived;
+  t.prim = op;
+  t.elems = std::move(elems);
+  if (op == ir::Prim::Grad || op == ir::Prim::ValueAndGrad || op == ir::Prim::Jacfwd || op == ir::Prim::Jacrev ||
+      op == ir::Prim::Hessian)
+    t.argnums = argnums;
+  return intern(t, nullptr, nullptr);
+}
+
 const Type* TypeStore::union_of(const std::vector<const Type*>& alternatives) {
   std::vector<const Type*> flat;
   for (const Type* a : alternatives) {
@@ -130,6 +142,8 @@ namespace {
 
 constexpr size_t kMaxTypeText = 240;
 
+void print_derived(const Type* t, std::string& out);
+
 void print(const Type* t, std::string& out) {
   if (out.size() > kMaxTypeText) return;  // the caller appends "..."
   switch (t->kind) {
@@ -163,7 +177,40 @@ void print(const Type* t, std::string& out) {
         if (out.size() > kMaxTypeText) return;
       }
       return;
+    case TypeKind::Derived:
+      print_derived(t, out);
+      return;
   }
+}
+
+void print_argnums(const Argnums& a, std::string& out) {
+  if (!a.tuple) {
+    out += std::to_string(a.nums.at(0));
+    return;
+  }
+  out += "(";
+  for (size_t i = 0; i < a.nums.size(); ++i) out += (i ? ", " : "") + std::to_string(a.nums[i]);
+  out += a.nums.size() == 1 ? ",)" : ")";
+}
+
+// grad(<function f>), grad(<function f>, argnums=(0, 1)), <pullback of <function f>>.
+void print_derived(const Type* t, std::string& out) {
+  if (t->prim == ir::Prim::Vjp) {
+    out += "<pullback of ";
+    print(t->elems.at(0), out);
+    out += ">";
+    return;
+  }
+  out += ir::prim_name(t->prim);
+  out += "(";
+  print(t->elems.at(0), out);
+  bool has_argnums = t->prim == ir::Prim::Grad || t->prim == ir::Prim::ValueAndGrad || t->prim == ir::Prim::Jacfwd ||
+                     t->prim == ir::Prim::Jacrev || t->prim == ir::Prim::Hessian;
+  if (has_argnums && (t->argnums.tuple || t->argnums.nums.at(0) != 0)) {
+    out += ", argnums=";
+    print_argnums(t->argnums, out);
+  }
+  out += ")";
 }
 
 }  // namespace
@@ -203,6 +250,7 @@ bool is_function(const Type* t) {
     case TypeKind::PrimFn:
     case TypeKind::Constructor:
     case TypeKind::Union:
+    case TypeKind::Derived:
       return true;
     case TypeKind::Bottom:
     case TypeKind::None:

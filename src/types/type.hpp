@@ -7,10 +7,13 @@
 // everything it captured. Calling it is then inferred per call signature, which is
 // what makes unannotated generic and higher-order code (compose, make_scaler) type.
 //
+// Derived functions (grad(f), checkpoint(f), a vjp pullback, ...) are one more function
+// alternative, Derived: the operator, its argnums and the inner function type(s). Calling
+// one infers the inner function at the call's argument types and derives the result type
+// from its output (derivative_calls.cpp; LANGUAGE.md §6).
+//
 // Room left for later issues:
 //  * Tensor[dtype, rank, shape]: one more kind with a dtype, a rank and a shape vector.
-//  * Derived functions (grad(f), jvp(f), ...): one more function alternative naming the
-//    transform and the inner function type, called like Closure.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -39,7 +42,21 @@ enum class TypeKind : uint8_t {
   PrimFn,       // a primitive used as a value, e.g. the `sin` in compose(sin, cos)
   Constructor,  // a struct (struct_decl) or enum variant (variant) used as a function
   Union,        // elems: the alternatives, sorted by id (from an `if` returning two lambdas)
+  Derived,      // prim: the operator; argnums; elems: see "Derived operators" below
 };
+
+// Which arguments a derivative operator differentiates: `argnums=1` or `argnums=(0, 2)`
+// (a tuple of results then, even for a 1-tuple).
+struct Argnums {
+  std::vector<int64_t> nums{0};
+  bool tuple = false;
+  bool operator==(const Argnums&) const = default;
+};
+
+// Derived operators: what a Derived type can stand for, with the meaning of its `elems`:
+//   Grad, ValueAndGrad, Jacfwd, Jacrev, Hessian (with argnums), Derivative, Checkpoint: {f}
+//   CustomVjp: {f, fwd, bwd}    CustomJvp: {f, rule}
+//   Vjp: the pullback of vjp(f, x1..xn): {f, type of x1, ..., type of xn}
 
 struct Context;
 
@@ -52,7 +69,8 @@ struct Type {
   const ir::VariantDecl* variant = nullptr;     // Constructor of an enum variant
   const ir::Graph* graph = nullptr;             // Closure
   const Context* context = nullptr;             // Closure: context of graph->parent
-  ir::Prim prim{};                              // PrimFn
+  ir::Prim prim{};                              // PrimFn; Derived: the operator
+  Argnums argnums;                              // Derived: Grad, ValueAndGrad, Jac*, Hessian
 };
 
 // A specialisation context (Myia's Context): a graph inferred for given argument types,
@@ -89,6 +107,8 @@ class TypeStore {
   const Type* prim_fn(ir::Prim prim);
   const Type* struct_ctor(const ir::StructDecl* decl);
   const Type* variant_ctor(const ir::VariantDecl* variant);
+  // A derived function (see "Derived operators" above); argnums is ignored by operators without one.
+  const Type* derived(ir::Prim op, std::vector<const Type*> elems, const Argnums& argnums = {});
   // The union of function types (nested unions flattened, duplicates removed); a single
   // alternative is returned as itself. Precondition: every element is a function type.
   const Type* union_of(const std::vector<const Type*>& alternatives);
@@ -99,7 +119,7 @@ class TypeStore {
   size_t context_count() const { return contexts_.size(); }
 
  private:
-  using Key = std::tuple<int, std::vector<const Type*>, const void*, const void*, int>;
+  using Key = std::tuple<int, std::vector<const Type*>, const void*, const void*, int, std::vector<int64_t>, bool>;
   const Type* intern(const Type& proto, const void* p1, const void* p2);
 
   std::deque<Type> types_;
@@ -111,13 +131,14 @@ class TypeStore {
 };
 
 // Printable form: f64, (f64, i64), (f64,), Linear, Tree, <function make_scaler.scale>,
-// <primitive sin>, <constructor Linear>, <function a> | <function b>. Long types are
+// <primitive sin>, <constructor Linear>, <function a> | <function b>,
+// grad(<function f>, argnums=1), <pullback of <function f>>. Long types are
 // cut with "..." so that messages stay readable (and finite for deeply nested tuples).
 std::string to_string(const Type* t);
 
 bool is_number(const Type* t);    // i64, f64, f32
 bool is_float(const Type* t);     // f64, f32
-bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union
+bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived
 
 // The least type above both, or null when there is none (different scalar types, structs,
 // ...). Bottom joins to the other type; tuples join elementwise; different function values

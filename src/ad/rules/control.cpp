@@ -29,7 +29,7 @@ void jvp_call(JvpCtx& c) {
   std::vector<Node*> args, dargs;
   for (size_t i = 0; i < c.num_args(); ++i) {
     args.push_back(c.in(i));
-    dargs.push_back(c.tan(i));
+    dargs.push_back(c.tan_or_zero(i));  // typed zeros where the source knows the type
   }
   jvp_of_call(c, c.callee(), c.callee_tan(), args, dargs);
 }
@@ -143,8 +143,7 @@ void jvp_of_call(JvpCtx& c, Node* callee, Node* dcallee, const std::vector<Node*
   std::vector<Node*> inputs{dcallee ? dcallee : e.zeros(callee)};
   for (size_t i = 0; i < args.size(); ++i) {
     inputs.push_back(args[i]);
-    const Node* typed = args[i] == c.in(std::min(i, c.num_args() ? c.num_args() - 1 : 0)) ? nullptr : nullptr;
-    inputs.push_back(dargs[i] ? dargs[i] : e.zeros(args[i], typed));
+    inputs.push_back(dargs[i] ? dargs[i] : e.zeros(args[i]));
   }
   Node* r = e.call(tf, std::move(inputs));
   c.cx.note_arity(r, 2);

@@ -50,29 +50,29 @@ void vjp_extremum(VjpBackwardCtx& c) {
   if (c.active(1)) c.give(1, mul(c.e, c.ct(), weight(c.e, Wins, c.in(1), c.in(0))));
 }
 
-template <Node* (*Factor)(Emitter&, Node*, Node*)>
+template <Factor F, Reads R>
 void unary(Registry& r, Prim p) {
-  r.set_jvp(p, jvp_unary<Factor>);
-  r.set_vjp(p, vjp_unary<Factor>);
+  r.set_jvp(p, jvp_unary<F, R>);
+  r.set_vjp(p, vjp_unary<F, R>);
 }
 
 }  // namespace math_rules
 
 void register_math_rules(Registry& r) {
   using namespace math_rules;
-  unary<d_exp>(r, Prim::Exp);
-  unary<d_log>(r, Prim::Log);
-  unary<d_log1p>(r, Prim::Log1p);
-  unary<d_expm1>(r, Prim::Expm1);
-  unary<d_sin>(r, Prim::Sin);
-  unary<d_cos>(r, Prim::Cos);
-  unary<d_tan>(r, Prim::Tan);
-  unary<d_tanh>(r, Prim::Tanh);
-  unary<d_sqrt>(r, Prim::Sqrt);
-  unary<d_sigmoid>(r, Prim::Sigmoid);
-  unary<d_softplus>(r, Prim::Softplus);
-  unary<d_abs>(r, Prim::Abs);
-  unary<d_relu>(r, Prim::Relu);
+  unary<d_exp, Reads::Y>(r, Prim::Exp);
+  unary<d_log, Reads::X>(r, Prim::Log);
+  unary<d_log1p, Reads::X>(r, Prim::Log1p);
+  unary<d_expm1, Reads::Y>(r, Prim::Expm1);
+  unary<d_sin, Reads::X>(r, Prim::Sin);
+  unary<d_cos, Reads::X>(r, Prim::Cos);
+  unary<d_tan, Reads::Y>(r, Prim::Tan);
+  unary<d_tanh, Reads::Y>(r, Prim::Tanh);
+  unary<d_sqrt, Reads::Y>(r, Prim::Sqrt);
+  unary<d_sigmoid, Reads::Y>(r, Prim::Sigmoid);
+  unary<d_softplus, Reads::X>(r, Prim::Softplus);
+  unary<d_abs, Reads::X>(r, Prim::Abs);
+  unary<d_relu, Reads::X>(r, Prim::Relu);
   r.set_zero(Prim::Floor);
   r.set_zero(Prim::Ceil);
   r.set_zero(Prim::Sign);

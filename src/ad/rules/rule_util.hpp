@@ -19,15 +19,22 @@ inline ir::Node* mask(Emitter& e, ir::Prim cmp, ir::Node* a, ir::Node* b) {
   return e.op(ir::Prim::ToF64, {e.op(cmp, {a, b})});
 }
 
-// Rules of a unary primitive whose derivative is a factor: dy = dx * factor(x, y).
-template <ir::Node* (*Factor)(Emitter&, ir::Node* x, ir::Node* y)>
+// Rules of a unary primitive whose derivative is a factor: dy = dx * factor(x, y). The
+// factor reads x, y or both (`Reads`), so that the pullback keeps only what it uses.
+enum class Reads { X, Y, XY };
+using Factor = ir::Node* (*)(Emitter&, ir::Node* x, ir::Node* y);
+
+template <Factor F, Reads R>
 void jvp_unary(JvpCtx& c) {
   ir::Node* y = c.primal();
-  c.set(y, mul(c.e, c.tan(0), Factor(c.e, c.in(0), y)));
+  c.set(y, mul(c.e, c.tan(0), F(c.e, R == Reads::Y ? nullptr : c.in(0), y)));
 }
-template <ir::Node* (*Factor)(Emitter&, ir::Node* x, ir::Node* y)>
+template <Factor F, Reads R>
 void vjp_unary(VjpBackwardCtx& c) {
-  if (c.active(0)) c.give(0, mul(c.e, c.ct(), Factor(c.e, c.in(0), c.out())));
+  if (!c.active(0)) return;
+  ir::Node* x = R == Reads::Y ? nullptr : c.in(0);
+  ir::Node* y = R == Reads::X ? nullptr : c.out();
+  c.give(0, mul(c.e, c.ct(), F(c.e, x, y)));
 }
 
 }  // namespace fx::ad::rule_util

@@ -1,0 +1,153 @@
+#include "ad/generic.hpp"
+
+#include "ad/shape.hpp"
+
+namespace fx::ad {
+
+const char* generic_name(Generic g) {
+  switch (g) {
+    case Generic::Grad: return "grad";
+    case Generic::ValueAndGrad: return "value_and_grad";
+    case Generic::Jacfwd: return "jacfwd";
+    case Generic::Jacrev: return "jacrev";
+    case Generic::Hessian: return "hessian";
+    case Generic::Derivative: return "derivative";
+    case Generic::Jvp: return "jvp";
+    case Generic::Vjp: return "vjp";
+    case Generic::Checkpoint: return "checkpoint";
+    case Generic::CustomVjp: return "custom_vjp";
+    case Generic::CustomJvp: return "custom_jvp";
+    case Generic::PrimFn: return "primitive";
+    case Generic::GradSeed: return "grad.seed";
+    case Generic::JacfwdAssemble: return "jacfwd.assemble";
+    case Generic::JacrevBack: return "jacrev.back";
+  }
+  return "?";
+}
+
+std::optional<Generic> generic_from_name(const std::string& name) {
+  for (int i = 0; i <= static_cast<int>(Generic::JacrevBack); ++i) {
+    Generic g = static_cast<Generic>(i);
+    if (g != Generic::PrimFn && name == generic_name(g)) return g;
+  }
+  return std::nullopt;
+}
+
+std::optional<Generic> generic_of_prim(ir::Prim p) {
+  switch (p) {
+    case ir::Prim::Grad: return Generic::Grad;
+    case ir::Prim::ValueAndGrad: return Generic::ValueAndGrad;
+    case ir::Prim::Jacfwd: return Generic::Jacfwd;
+    case ir::Prim::Jacrev: return Generic::Jacrev;
+    case ir::Prim::Hessian: return Generic::Hessian;
+    case ir::Prim::Derivative: return Generic::Derivative;
+    case ir::Prim::Jvp: return Generic::Jvp;
+    case ir::Prim::Vjp: return Generic::Vjp;
+    case ir::Prim::Checkpoint: return Generic::Checkpoint;
+    case ir::Prim::CustomVjp: return Generic::CustomVjp;
+    case ir::Prim::CustomJvp: return Generic::CustomJvp;
+    default: return std::nullopt;  // every other primitive is not a derived function
+  }
+}
+
+int argnums_slot(Generic g) {
+  switch (g) {
+    case Generic::Grad:
+    case Generic::ValueAndGrad:
+    case Generic::Jacfwd:
+    case Generic::Jacrev:
+    case Generic::Hessian: return 1;
+    case Generic::JacrevBack: return 0;
+    case Generic::Derivative:
+    case Generic::Jvp:
+    case Generic::Vjp:
+    case Generic::Checkpoint:
+    case Generic::CustomVjp:
+    case Generic::CustomJvp:
+    case Generic::PrimFn:
+    case Generic::GradSeed:
+    case Generic::JacfwdAssemble: return -1;
+  }
+  return -1;
+}
+
+bool needs_shapes(Generic g) {
+  switch (g) {
+    case Generic::Jacfwd:
+    case Generic::Jvp:
+    case Generic::GradSeed:
+    case Generic::JacfwdAssemble:
+    case Generic::JacrevBack: return true;
+    case Generic::Grad:
+    case Generic::ValueAndGrad:
+    case Generic::Jacrev:
+    case Generic::Hessian:
+    case Generic::Derivative:
+    case Generic::Vjp:
+    case Generic::Checkpoint:
+    case Generic::CustomVjp:
+    case Generic::CustomJvp:
+    case Generic::PrimFn: return false;
+  }
+  return true;
+}
+
+std::string Argnums::key() const {
+  std::string s = tuple ? "(" : "";
+  for (size_t i = 0; i < nums.size(); ++i) s += (i ? "," : "") + std::to_string(nums[i]);
+  return s + (tuple ? ")" : "");
+}
+
+// ------------------------------------------------------------------ Shape
+std::string Shape::key() const {
+  switch (kind) {
+    case Kind::Float: return "f";
+    case Kind::Int: return "i";
+    case Kind::Bool: return "b";
+    case Kind::Str: return "s";
+    case Kind::None: return "n";
+    case Kind::Undef: return "u";
+    case Kind::Function: return "fn";
+    case Kind::List: return "list";
+    case Kind::Tuple:
+    case Kind::Struct:
+    case Kind::Variant: {
+      std::string s = kind == Kind::Tuple     ? "("
+                      : kind == Kind::Struct ? struct_decl->name + "{"
+                                             : variant->name + "<";
+      for (size_t i = 0; i < elems.size(); ++i) s += (i ? "," : "") + elems[i].key();
+      return s + (kind == Kind::Tuple ? ")" : kind == Kind::Struct ? "}" : ">");
+    }
+  }
+  return "?";
+}
+
+std::string Shape::describe() const {
+  switch (kind) {
+    case Kind::Float: return "f64";
+    case Kind::Int: return "i64";
+    case Kind::Bool: return "bool";
+    case Kind::Str: return "str";
+    case Kind::None: return "None";
+    case Kind::Undef: return "undefined";
+    case Kind::Function: return "function";
+    case Kind::List: return "list";
+    case Kind::Struct: return struct_decl->name;
+    case Kind::Variant: return variant->owner ? variant->owner->name : variant->name;
+    case Kind::Tuple: {
+      std::string s = "(";
+      for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i].describe();
+      return s + (elems.size() == 1 ? ",)" : ")");
+    }
+  }
+  return "?";
+}
+
+size_t Shape::float_leaves() const {
+  if (kind == Kind::Float) return 1;
+  size_t n = 0;
+  for (const Shape& e : elems) n += e.float_leaves();
+  return n;
+}
+
+}  // namespace fx::ad
