@@ -5,21 +5,14 @@
 #include <limits>
 
 #include "fluxion/runtime/runtime.hpp"
+#include "tensor_test_support.hpp"
 
 using namespace fx::rt;
+using namespace fx::rt::testing;
 
 namespace {
 
 // Runs `body`, which must throw a TensorError whose message contains `fragment`.
-template <class F> void expect_error(F&& body, const std::string& fragment) {
-  try {
-    body();
-    ADD_FAILURE() << "expected a TensorError containing \"" << fragment << "\"";
-  } catch (const TensorError& e) {
-    EXPECT_NE(e.message.find(fragment), std::string::npos) << "message: " << e.message;
-  }
-}
-
 }  // namespace
 
 TEST(TensorShape, PrintsLikePythonTuples) {

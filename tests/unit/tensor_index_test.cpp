@@ -7,21 +7,13 @@
 #include <limits>
 
 #include "fluxion/runtime/runtime.hpp"
+#include "tensor_test_support.hpp"
 
 using namespace fx::rt;
+using namespace fx::rt::testing;
 
 namespace {
 
-template <class F> void expect_error(F&& body, const std::string& fragment) {
-  try {
-    body();
-    ADD_FAILURE() << "expected a TensorError containing \"" << fragment << "\"";
-  } catch (const TensorError& e) {
-    EXPECT_NE(e.message.find(fragment), std::string::npos) << "message: " << e.message;
-  }
-}
-
-Tensor f64(NestedData d) { return astype(from_nested(d), DType::F64); }
 
 // y[start:stop:step] of arange(10), printed.
 std::string slice10(std::optional<int64_t> start, std::optional<int64_t> stop,

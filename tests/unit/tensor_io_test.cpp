@@ -12,22 +12,14 @@
 #include <sstream>
 
 #include "fluxion/runtime/runtime.hpp"
+#include "tensor_test_support.hpp"
 
 using namespace fx::rt;
+using namespace fx::rt::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-template <class F> void expect_error(F&& body, const std::string& fragment) {
-  try {
-    body();
-    ADD_FAILURE() << "expected a TensorError containing \"" << fragment << "\"";
-  } catch (const TensorError& e) {
-    EXPECT_NE(e.message.find(fragment), std::string::npos) << "message: " << e.message;
-  }
-}
-
-Tensor f64(NestedData d) { return astype(from_nested(d), DType::F64); }
 
 void write_file(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;

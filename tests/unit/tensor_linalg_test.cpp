@@ -4,22 +4,13 @@
 #include <cmath>
 
 #include "fluxion/runtime/runtime.hpp"
+#include "tensor_test_support.hpp"
 
 using namespace fx::rt;
+using namespace fx::rt::testing;
 
 namespace {
 
-template <class F> void expect_error(F&& body, const std::string& fragment) {
-  try {
-    body();
-    ADD_FAILURE() << "expected a TensorError containing \"" << fragment << "\"";
-  } catch (const TensorError& e) {
-    EXPECT_NE(e.message.find(fragment), std::string::npos) << "message: " << e.message;
-  }
-}
-
-Tensor f64(NestedData d) { return astype(from_nested(d), DType::F64); }
-Tensor i64(NestedData d) { return astype(from_nested(d), DType::I64); }
 
 // The product of 2-D a and b by the definition, in double.
 std::vector<double> naive_matmul(const Tensor& a, const Tensor& b) {
