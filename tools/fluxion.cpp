@@ -64,6 +64,8 @@ Command parse_command_line(int argc, char** argv) {
   Command c;
   if (argc < 2) throw UsageError{"missing command"};
   c.verb = argv[1];
+  if (c.verb == "emit-c" || c.verb == "compile")
+    throw UsageError{"'" + c.verb + "' is not available yet: the native back end comes in a later release"};
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     auto value = [&](const std::string& flag) -> std::string {
@@ -93,8 +95,6 @@ Command parse_command_line(int argc, char** argv) {
       throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed, ad)"};
     if (c.stage != "parsed" && c.stage != "typed" && c.stage != "ad")
       throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, ad)"};
-  } else if (c.verb == "emit-c" || c.verb == "compile") {
-    throw UsageError{"'" + c.verb + "' is not available yet: the native back end comes in a later release"};
   } else {
     throw UsageError{"unknown command '" + c.verb + "'"};
   }

@@ -46,7 +46,9 @@ Node* Emitter::zeros(Node* x, const Node* typed) {
         std::holds_alternative<std::string>(v))
       return x;
   }
-  if (typed_f64(typed ? typed : x)) return f64(0.0);
+  const Node* t = typed ? typed : x;
+  if (typed_f64(t)) return f64(0.0);
+  if (typed_i64(t)) return i64(0);
   return op(Prim::ZerosLike, {x});
 }
 

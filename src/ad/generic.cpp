@@ -2,6 +2,8 @@
 
 #include "ad/shape.hpp"
 
+#include <utility>
+
 namespace fx::ad {
 
 const char* generic_name(Generic g) {
@@ -34,20 +36,18 @@ std::optional<Generic> generic_from_name(const std::string& name) {
 }
 
 std::optional<Generic> generic_of_prim(ir::Prim p) {
-  switch (p) {
-    case ir::Prim::Grad: return Generic::Grad;
-    case ir::Prim::ValueAndGrad: return Generic::ValueAndGrad;
-    case ir::Prim::Jacfwd: return Generic::Jacfwd;
-    case ir::Prim::Jacrev: return Generic::Jacrev;
-    case ir::Prim::Hessian: return Generic::Hessian;
-    case ir::Prim::Derivative: return Generic::Derivative;
-    case ir::Prim::Jvp: return Generic::Jvp;
-    case ir::Prim::Vjp: return Generic::Vjp;
-    case ir::Prim::Checkpoint: return Generic::Checkpoint;
-    case ir::Prim::CustomVjp: return Generic::CustomVjp;
-    case ir::Prim::CustomJvp: return Generic::CustomJvp;
-    default: return std::nullopt;  // every other primitive is not a derived function
-  }
+  // The primitives that evaluate to (or, for jvp and vjp, call) a derived function.
+  static constexpr std::pair<ir::Prim, Generic> kDerived[] = {
+      {ir::Prim::Grad, Generic::Grad},          {ir::Prim::ValueAndGrad, Generic::ValueAndGrad},
+      {ir::Prim::Jacfwd, Generic::Jacfwd},      {ir::Prim::Jacrev, Generic::Jacrev},
+      {ir::Prim::Hessian, Generic::Hessian},    {ir::Prim::Derivative, Generic::Derivative},
+      {ir::Prim::Jvp, Generic::Jvp},            {ir::Prim::Vjp, Generic::Vjp},
+      {ir::Prim::Checkpoint, Generic::Checkpoint}, {ir::Prim::CustomVjp, Generic::CustomVjp},
+      {ir::Prim::CustomJvp, Generic::CustomJvp},
+  };
+  for (const auto& [prim, generic] : kDerived)
+    if (prim == p) return generic;
+  return std::nullopt;
 }
 
 int argnums_slot(Generic g) {

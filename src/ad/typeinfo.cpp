@@ -13,6 +13,7 @@ bool has_no_derivative(const ir::Node* n) {
 }
 
 bool typed_f64(const ir::Node* n) { return n && n->type && n->type->kind == types::TypeKind::F64; }
+bool typed_i64(const ir::Node* n) { return n && n->type && n->type->kind == types::TypeKind::I64; }
 
 int typed_tuple_arity(const ir::Node* n) {
   if (!n || !n->type || n->type->kind != types::TypeKind::Tuple) return -1;

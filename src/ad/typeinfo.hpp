@@ -8,8 +8,9 @@ namespace fx::ad {
 
 // Is n typed as a value without derivative (i64, bool, str, None)?
 bool has_no_derivative(const ir::Node* n);
-// Is n typed f64?
+// Is n typed f64 / i64?
 bool typed_f64(const ir::Node* n);
+bool typed_i64(const ir::Node* n);
 // The element count of n's tuple type, or -1.
 int typed_tuple_arity(const ir::Node* n);
 

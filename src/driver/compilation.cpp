@@ -1,5 +1,7 @@
 #include "driver/compilation.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -20,6 +22,18 @@ constexpr size_t kMaxSourceBytes = size_t(64) << 20;
 std::string type_name(const types::Type* t) { return types::to_string(t); }
 
 // A located error for a whole file (no line): "FILE: error: ...".
+// Why a file could not be opened, in the words of the other messages.
+std::string open_failure(int error) {
+  switch (error) {
+    case ENOENT: return "cannot open file: no such file";
+    case ENOTDIR: return "cannot open file: a part of the path is not a directory";
+    case EACCES: case EPERM: return "cannot open file: permission denied";
+    case ENAMETOOLONG: return "cannot open file: the path is too long";
+    case ELOOP: return "cannot open file: too many symbolic links";
+    default: return std::string("cannot open file: ") + std::strerror(error);
+  }
+}
+
 [[noreturn]] void file_error(const SourceFile* file, const std::string& message) {
   SourceLoc loc;
   loc.file = file;
@@ -46,14 +60,17 @@ void Compilation::verify(const std::string& stage) {
 void Compilation::load_file(const std::string& path) {
   const SourceFile* name_only = add_source(path, "");
   struct stat st;
-  if (stat(path.c_str(), &st) != 0) file_error(name_only, "cannot open file: no such file");
+  if (stat(path.c_str(), &st) != 0) file_error(name_only, open_failure(errno));
   if (S_ISDIR(st.st_mode)) file_error(name_only, "cannot open file: it is a directory");
+  // Devices and pipes could stream forever (/dev/zero); source code lives in regular files.
+  if (!S_ISREG(st.st_mode)) file_error(name_only, "cannot open file: not a regular file");
   if (static_cast<size_t>(st.st_size) > kMaxSourceBytes)
     file_error(name_only, "source file is larger than 64 MiB");
   std::ifstream in(path, std::ios::binary);
-  if (!in) file_error(name_only, "cannot open file: permission denied or unreadable");
+  if (!in) file_error(name_only, open_failure(errno));
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) file_error(name_only, "cannot read file");
   main_file_ = add_source(path, text.str());
 
   module_.syntax.push_back(parse_module(*main_file_));

@@ -215,11 +215,18 @@ Value Machine::call_explicit(const ExplicitObj& c, Value* args, size_t n, const 
   if (!named && n + 1 != code->params.size())
     runtime_error(site(at), function_name(code) + "() takes " + plural(code->params.size() - 1, "argument") +
                                 ", found " + std::to_string(n));
-  std::vector<Value> all;
-  all.reserve(n + 1);
-  all.push_back(c.env);
-  for (size_t i = 0; i < n; ++i) all.push_back(std::move(args[i]));
-  Ref<Frame> frame = bind_values(code, {}, all.data(), all.size(), keywords, at);
+  // (env, args...) on the stack for the usual few arguments.
+  constexpr size_t kInline = 8;
+  Value inline_args[kInline];
+  std::vector<Value> many;
+  Value* all = inline_args;
+  if (n + 1 > kInline) {
+    many.resize(n + 1);
+    all = many.data();
+  }
+  all[0] = c.env;
+  for (size_t i = 0; i < n; ++i) all[i + 1] = std::move(args[i]);
+  Ref<Frame> frame = bind_values(code, {}, all, n + 1, keywords, at);
   begin_call(code, at);
   return run(code, std::move(frame), at);
 }

@@ -322,6 +322,11 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::CustomJvp: case Prim::MakeClosure: case Prim::Jfn: case Prim::Tfn:
     case Prim::ZerosLike: case Prim::AddTangent: case Prim::ListEmpty: case Prim::ListPush:
     case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty: {
+      if (count <= 3) {
+        Value args[3];
+        for (size_t i = 0; i < count; ++i) args[i] = operand(n->arg(i), fr);
+        return eval_ad_prim(p, args, count, n);
+      }
       std::vector<Value> args = eval_args(n, fr);
       return eval_ad_prim(p, args.data(), args.size(), n);
     }

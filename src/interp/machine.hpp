@@ -15,6 +15,12 @@
 // calls need ~3-6 MiB and 100000 calls ~30-60 MiB. AddressSanitizer builds use ~4x more.
 // Keep error paths out of these functions (cold helpers): string temporaries enlarge frames.
 //
+// Automatic differentiation (docs/ad.md): the AD primitives evaluate to explicit closures,
+// derived functions and persistent lists (value.hpp); jfn/tfn and calls of derived functions
+// ask the AD engine (ad::Context, created on first use) for closed graphs, which it adds to
+// the module — hence a non-const module. Those graphs are top-level and closed, so their
+// frames are never captured.
+//
 // Reference cycles: a frame slot may hold a closure over that same frame (`r = if(...)`
 // returning a nested def). When a run finishes, the slots of its frames that no nested graph
 // can read are cleared, which breaks those cycles; the frames captured by closures then keep

@@ -112,11 +112,10 @@ Value print(std::ostream& out, const Value* args, size_t n) {
 
 Value check_assertion(SourceLoc loc, const Value& cond, const Value& message) {
   if (require_bool(cond, loc, "assert")) return Value::none();
-  // `assert c, "msg"` → "assertion failed: msg"; a bare `assert c` (the lowering passes
-  // "assertion failed" or "") → "assertion failed".
-  static const std::string kFailed = "assertion failed";
+  // The message is reported as it is: the lowering words user assertions
+  // ("assertion failed: msg") and its own checks ("range() step must not be zero").
   std::string text = message.kind() == Kind::Str ? message.as_str() : format_value(message);
-  runtime_error(loc, text.empty() || text == kFailed ? kFailed : kFailed + ": " + text);
+  runtime_error(loc, text.empty() ? "assertion failed" : text);
 }
 
 // Fields of a struct or variant by name: its declaration's field list.

@@ -29,7 +29,7 @@ int64_t floordiv(int64_t a, int64_t b, SourceLoc loc) {
 }
 
 int64_t mod(int64_t a, int64_t b, SourceLoc loc) {
-  if (b == 0) runtime_error(loc, "integer division by zero");
+  if (b == 0) runtime_error(loc, "integer modulo by zero");
   if (b == -1) return 0;  // INT64_MIN % -1 is undefined in C++
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;

@@ -242,7 +242,7 @@ void Lowerer::assert_stmt(const ast::AssertStmt& s, Cursor& cur, FunctionScope& 
   if (s.message) {
     if (s.message->kind != ast::ExprKind::Str)
       compile_error(s.message->loc, "the message of an assert must be a string literal");
-    message = static_cast<const ast::StrExpr&>(*s.message).value;
+    message += ": " + static_cast<const ast::StrExpr&>(*s.message).value;
   }
   ir::Node* check =
       m_.apply_prim(cur.g, Prim::Assert, {cond, m_.constant(message, s.message ? s.message->loc : s.loc)}, s.loc);

@@ -17,20 +17,27 @@ void internal_error(std::string where, std::string message) {
 std::string format_diagnostic(SourceLoc loc, const std::string& severity,
                               const std::string& message) {
   std::string out;
+  std::string line = loc.valid() ? loc.file->line_text(loc.line) : "";
+  // Locations count bytes; people count characters. Report the character column and put
+  // the caret under that character, so lines with non-ASCII text line up.
+  uint32_t column = 1;
+  std::string pad;
   if (loc.valid()) {
-    out += loc.file->path + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col) + ": ";
+    for (uint32_t i = 0; i + 1 < loc.col && i < line.size(); ++i) {
+      unsigned char c = static_cast<unsigned char>(line[i]);
+      if ((c & 0xC0) == 0x80) continue;  // a UTF-8 continuation byte
+      ++column;
+      pad += c == '\t' ? '\t' : ' ';  // keep tabs so the caret lines up under them
+    }
+    if (loc.col > line.size() + 1) column += loc.col - 1 - static_cast<uint32_t>(line.size());
+  }
+  if (loc.valid()) {
+    out += loc.file->path + ":" + std::to_string(loc.line) + ":" + std::to_string(column) + ": ";
   } else if (loc.file) {
     out += loc.file->path + ": ";
   }
   out += severity + ": " + message + "\n";
-  if (loc.valid()) {
-    std::string line = loc.file->line_text(loc.line);
-    out += "    " + line + "\n    ";
-    // Keep tabs so that the caret lines up under tab-indented text.
-    for (uint32_t i = 1; i < loc.col && i - 1 < line.size(); ++i)
-      out += line[i - 1] == '\t' ? '\t' : ' ';
-    out += "^\n";
-  }
+  if (loc.valid()) out += "    " + line + "\n    " + pad + "^\n";
   return out;
 }
 

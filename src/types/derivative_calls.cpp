@@ -15,6 +15,7 @@
 // these signatures and the calls are recorded as the call node's callees.
 #include "support/diagnostics.hpp"
 #include "types/inferrer.hpp"
+#include "types/locations.hpp"
 #include "types/tangents.hpp"
 
 namespace fx::types {
@@ -25,7 +26,7 @@ namespace {
 
 bool is_bottom(const Type* t) { return t->kind == TypeKind::Bottom; }
 
-// "argument 0", "cotangent 1", ... and "1 argument", "2 arguments".
+// "argument 0", "cotangent 1".
 std::string nth(const char* what, size_t i) { return std::string(what) + " " + std::to_string(i); }
 
 void require_scalar_float_output(const ir::Node* n, const std::string& op, const Type* y, const char* advice) {
@@ -42,6 +43,13 @@ bool agrees(const Type* actual, const Type* expected) {
   for (size_t i = 0; i < actual->elems.size(); ++i)
     if (!agrees(actual->elems[i], expected->elems[i])) return false;
   return true;
+}
+
+// Where argument i of call n was written, when n's arguments are the ones given.
+SourceLoc argument_at(const ir::Node* n, size_t i, size_t given) {
+  if (n->num_args() != given || i >= given) return n->loc;
+  if (i < n->arg_locs.size() && n->arg_locs[i].valid()) return n->arg_locs[i];
+  return operand_loc(n, n->arg(i));
 }
 
 // Cotangents of non-differentiable values are zeros a custom rule may write any way.
@@ -70,7 +78,8 @@ const Type* Inferrer::differentiated_inputs(const ir::Node* n, const Type* d, co
     const Type* t = args[static_cast<size_t>(a)];
     std::string why = not_differentiable_reason(t);
     if (!why.empty())
-      compile_error(n->loc, op + ": cannot differentiate with respect to " + nth("argument", a) + " of type " +
+      compile_error(argument_at(n, static_cast<size_t>(a), args.size()),
+                    op + ": cannot differentiate with respect to " + nth("argument", a) + " of type " +
                                 to_string(t) + "; " + why);
     selected.push_back(tangent_type(store_, t));
   }
@@ -110,7 +119,7 @@ const Type* Inferrer::call_derived(Record& r, const ir::Node* n, const Type* d, 
     const Type* x = args[0];
     std::string why = not_differentiable_reason(x);
     if (!why.empty())
-      compile_error(n->loc, "derivative: cannot differentiate with respect to an argument of type " + to_string(x) +
+      compile_error(argument_at(n, 0, 1), "derivative: cannot differentiate with respect to an argument of type " + to_string(x) +
                                 "; " + why);
     if (!is_bottom(x) && !is_float(x))
       compile_error(n->loc, "derivative(f) needs a scalar float argument, found " + to_string(x) +
@@ -137,7 +146,7 @@ const Type* Inferrer::call_derived(Record& r, const ir::Node* n, const Type* d, 
       compile_error(n->loc, "vjp: the function's output " + to_string(y) +
                                 " contains a function value, which has no cotangent");
     if (!agrees(args[0], ct))
-      compile_error(n->loc, "this pullback expects a cotangent of type " + to_string(ct) +
+      compile_error(argument_at(n, 0, 1), "this pullback expects a cotangent of type " + to_string(ct) +
                                 " (the type of the function's output), found " + to_string(args[0]));
     std::vector<const Type*> cts;
     for (const Type* x : xs) cts.push_back(tangent_type(store_, x));

@@ -105,6 +105,7 @@ void Specialiser::fill(const Context* ctx) {
     for (size_t j = 0; j < n->inputs.size(); ++j) inputs.push_back(map_value(ctx, rec, n->inputs[j], n, j));
     ir::Node* copy = module_.apply(c, std::move(inputs), n->loc, n->name);
     copy->keywords = n->keywords;
+    copy->arg_locs = n->arg_locs;
     copy->type = rec.types.at(n);
     node_maps_[ctx][n] = copy;
     if (auto it = rec.callees.find(n); it != rec.callees.end()) {

@@ -99,13 +99,16 @@ const Type* jacobian_type(TypeStore& store, Annotations& annotations, const Type
     case TypeKind::Derived:
       *why = "the output contains a function value (" + to_string(y) + "), which has no derivative";
       return nullptr;
-    case TypeKind::Bottom:
     case TypeKind::None:
     case TypeKind::Bool:
     case TypeKind::I64:
+    case TypeKind::Str:
+      // Forward and reverse mode would not even agree on the type of its zero entries.
+      *why = "the output has a part of type " + to_string(y) + ", which has no derivative; return floats only";
+      return nullptr;
+    case TypeKind::Bottom:
     case TypeKind::F64:
     case TypeKind::F32:
-    case TypeKind::Str:
       return in;
   }
   return in;

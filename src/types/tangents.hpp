@@ -25,9 +25,9 @@ std::string not_differentiable_reason(const Type* t);
 
 // The Jacobian of an output of type y with respect to inputs whose tangent type is `in`,
 // output-major (JAX's out.shape + in.shape): y's structure with every leaf replaced by
-// `in`. A struct or enum output keeps its nominal type, so it is only representable when
-// every leaf of it already has type `in` (the derivative w.r.t. one scalar of that type);
-// otherwise null, with `*why` saying so.
+// `in`. Every leaf of y must be a float. A struct or enum output keeps its nominal type, so
+// it is only representable when every leaf of it already has type `in` (the derivative
+// w.r.t. one scalar of that type). Otherwise null, with `*why` saying why.
 const Type* jacobian_type(TypeStore& store, Annotations& annotations, const Type* y, const Type* in,
                           std::string* why);
 

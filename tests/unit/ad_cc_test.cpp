@@ -2,6 +2,7 @@
 // output: every result is a closed top-level graph that passes ir::verify and computes what
 // the original computes.
 #include "ad/closure_convert.hpp"
+#include "ad/print.hpp"
 #include "ad_test_support.hpp"
 
 namespace {
@@ -70,7 +71,9 @@ TEST(AdClosureConversion, ConvertedGraphsAreClosedCachedAndEquivalent) {
     EXPECT_EQ(g->parent, nullptr) << g->name;
     for (const Node* n : g->body)
       for (const Node* x : n->inputs)
-        if (!x->is_constant()) EXPECT_EQ(x->graph, g.get()) << g->name << " uses a node of another graph";
+        if (!x->is_constant()) {
+          EXPECT_EQ(x->graph, g.get()) << g->name << " uses a node of another graph";
+        }
   }
   fx::ir::verify(pr.m, "closure conversion");
   // cc(outer)(env, a, b) computes outer(a, b).
@@ -118,6 +121,31 @@ TEST(AdClosureConversion, TransformsApplyToTheirOwnOutput) {
   Value rj = pr.run(j, {T({}), F(a), F(b)});
   Value cts = pr.apply(rj.items()[1], {F(1.0)});
   expect_near(num(cts.items()[1]), num(rt.items()[1]));
+}
+
+TEST(AdClosureConversion, TheAdStageShowsConversionAndBothTransforms) {
+  Program pr(kSource);
+  fx::ad::Context& cx = pr.s().ad();
+  std::string text = fx::ad::print_ad_stage(cx, pr.function("outer"));
+  for (const char* part : {"# cc(outer): closure conversion", "graph @outer[cc]", "graph @inner[cc]",
+                           "# T(cc(outer)): forward mode", "graph @outer[cc][T]", "# J(cc(outer)): reverse mode",
+                           "graph @outer[cc][J]", "graph @outer[cc][J][back]", "make_closure(@outer[cc][J][back]",
+                           "# T and J of cc(innermost), nested in outer", "tfn(", "jfn("})
+    EXPECT_NE(text.find(part), std::string::npos) << part << "\n" << text;
+  fx::ir::verify(pr.m, "the ad stage");
+}
+
+TEST(AdClosureConversion, KeywordCallsOfUnknownFunctionsAreALocatedError) {
+  Program pr;
+  Graph* f = pr.fn("f", {"g", "x"});
+  Node* call = pr.call(f, pr.p(f, 0), {pr.p(f, 1)});
+  call->keywords = {"x"};
+  f->output = call;
+  Graph* id = pr.fn("id", {"x"});
+  id->output = pr.p(id, 0);
+  std::string message = pr.apply_error(pr.derived(Prim::Grad, pr.value(f), 1), {pr.value(id), F(1.0)});
+  EXPECT_NE(message.find("keyword arguments"), std::string::npos) << message;
+  EXPECT_EQ(show(pr.apply(pr.value(f), {pr.value(id), F(1.0)})), "1.0");  // not differentiated: fine
 }
 
 }  // namespace

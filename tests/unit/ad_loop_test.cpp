@@ -30,6 +30,15 @@ def captured(x, n):
         k += 1
     return s
 
+def late(x, n):
+    k = 0
+    while k < n:
+        if k == 2:
+            y = x * x
+            return y + float(k)
+        k += 1
+    return x
+
 def nested(x, n):
     s = x
     for i in range(n):
@@ -85,6 +94,15 @@ TEST(AdLoops, NestedLoopsAndSecondOrder) {
   const double h = 1e-5;
   double fd = (reverse(pr, nested, 0.7 + h, 2000) - reverse(pr, nested, 0.7 - h, 2000)) / (2 * h);
   EXPECT_NEAR(jj, fd, 1e-5 * (1 + std::fabs(fd)));
+}
+
+// Loop states carry variables not assigned yet (Undef) and a `return` inside the loop.
+TEST(AdLoops, StatesWithUnassignedVariablesAndReturns) {
+  Program pr(kLoops);
+  Graph* late = pr.function("late");
+  EXPECT_NEAR(reverse(pr, late, 1.5, 5), 3.0, 1e-12);
+  EXPECT_NEAR(forward(pr, late, 1.5, 5), 3.0, 1e-12);
+  EXPECT_NEAR(reverse(pr, late, 1.5, 1), 1.0, 1e-12);
 }
 
 // Linear, not quadratic: ten times the iterations take about ten times as long.

@@ -157,7 +157,7 @@ TEST(InterpArith, IntegerFloorDivisionAndModuloFollowPython) {
 
 TEST(InterpArith, IntegerDivisionByZeroIsARuntimeError) {
   EXPECT_EQ(prim_error(Prim::FloorDiv, {I(1), I(0)}), "integer division by zero");
-  EXPECT_EQ(prim_error(Prim::Mod, {I(-5), I(0)}), "integer division by zero");
+  EXPECT_EQ(prim_error(Prim::Mod, {I(-5), I(0)}), "integer modulo by zero");
 }
 
 TEST(InterpArith, FloatFloorDivisionAndModuloFollowPython) {
@@ -562,10 +562,11 @@ TEST(InterpRun, PrintAssertFail) {
   EXPECT_EQ(p.out.str(), "1 2.5 hi (1.0,) True None\n\n");
 
   Graph* bad = p.fn("bad", {});
-  Node* a = p.op(bad, Prim::Assert, {p.op(bad, Prim::Gt, {p.k(1.0), p.k(2.0)}), p.ks("x must be positive")});
+  // The message is reported verbatim; the lowering words user assertions.
+  Node* a = p.op(bad, Prim::Assert, {p.op(bad, Prim::Gt, {p.k(1.0), p.k(2.0)}), p.ks("range() step must not be zero")});
   bad->output = a;
   uint32_t line = 0;
-  EXPECT_EQ(p.error(bad, {}, &line), "assertion failed: x must be positive");
+  EXPECT_EQ(p.error(bad, {}, &line), "range() step must not be zero");
   EXPECT_EQ(line, a->loc.line);
   Graph* bare = p.fn("bare", {});
   bare->output = p.op(bare, Prim::Assert, {p.kb(false), p.ks("")});

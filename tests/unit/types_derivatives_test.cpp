@@ -130,6 +130,8 @@ TEST(Tangents, TangentAndJacobianTypes) {
   EXPECT_EQ(to_string(fx::types::jacobian_type(T, annotations, two, two, &why)), "((f64, f64), (f64, f64))");
   EXPECT_EQ(fx::types::jacobian_type(T, annotations, T.prim_fn(Prim::Sin), T.f64(), &why), nullptr);
   EXPECT_NE(why.find("function"), std::string::npos);
+  EXPECT_EQ(fx::types::jacobian_type(T, annotations, pair, T.f64(), &why), nullptr);
+  EXPECT_EQ(why, "the output has a part of type i64, which has no derivative; return floats only");
 }
 
 TEST(Tangents, DerivedTypesAreInternedAndPrinted) {
@@ -255,7 +257,6 @@ TEST(Derived, DerivedFunctionsAreFirstClass) {
 
 TEST(Derived, JvpRules) {
   Program p;
-  auto& T = p.T();
   Graph* f = poly(p);
   auto jvp = [&](std::vector<Node*> primals, std::vector<Node*> tangents, bool tuples = true) {
     Graph* h = p.graph("h" + std::to_string(p.counter++), {});
