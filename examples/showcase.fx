@@ -52,6 +52,20 @@ def simulate(p, dt):
 def fib(n):
     return n if n < 2 else fib(n - 1) + fib(n - 2)
 
+# Derivatives of ordinary code: loops, closures, recursion, nested to any order.
+def power(x, n):
+    r = 1.0
+    for i in range(n):
+        r = r * x
+    return r
+
+def confusion(x):
+    inner = grad(lambda y: x + y)(1.0)   # must be 1.0, whatever x is
+    return x * inner
+
+def energy(p):
+    return 0.5 * p.v * p.v + 2.0 * p.x * p.x
+
 def main():
     print("sqrt(2) by Newton:", newton_sqrt(2.0))
     triple = make_scaler(3.0)
@@ -63,3 +77,10 @@ def main():
     rest, steps = simulate(start, 0.01)
     print("spring at rest after", steps, "steps; start is still", start)
     print("fib(20) =", fib(20))
+    print("d/da newton_sqrt(a) at 2 =", grad(newton_sqrt)(2.0), "vs exact", 0.5 / newton_sqrt(2.0))
+    print("d/dx x**1000 at 1.0001, through a loop:", grad(power)(1.0001, 1000))
+    print("gradient w.r.t. a captured variable:", grad(lambda k: make_scaler(k)(3.0))(2.0))
+    print("no perturbation confusion:", grad(confusion)(3.0))
+    print("third derivative of sin at 0:", derivative(derivative(derivative(sin)))(0.0))
+    print("gradient of a struct:", grad(energy)(Particle(x=1.0, v=3.0)))
+    print("hessian of x*x*y:", hessian(lambda x, y: x * x * y, argnums=(0, 1))(1.0, 2.0))

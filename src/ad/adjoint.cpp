@@ -62,7 +62,7 @@ Node* zeros_of_type(Emitter& e, const types::Type* t, const std::function<Node*(
 
 // The value built from the components only (the dense part is added by the caller).
 Node* build_from_parts(Emitter& e, const Adjoint& a, const std::function<Node*()>& primal, int arity,
-                       const types::Type* type) {
+                       const types::Type* type, const std::vector<const types::Type*>* elements) {
   // Primal of a component, computed once.
   auto component = [&](const PartKey& k) {
     return [&e, &primal, k, cache = static_cast<Node*>(nullptr)]() mutable {
@@ -70,9 +70,15 @@ Node* build_from_parts(Emitter& e, const Adjoint& a, const std::function<Node*()
       return cache;
     };
   };
+  auto element = [&](const PartKey& k) -> const types::Type* {
+    if (const types::Type* t = elem_type(type, k)) return t;
+    if (elements && k.kind == PartKey::Kind::Index && k.index >= 0 && static_cast<size_t>(k.index) < elements->size())
+      return (*elements)[static_cast<size_t>(k.index)];
+    return nullptr;
+  };
   auto sub = [&](const PartKey& k, const Adjoint& part) {
-    const types::Type* t = elem_type(type, k);
-    return materialise(e, part, component(k), arity_of(t), t);
+    const types::Type* t = element(k);
+    return materialise(e, part, component(k), arity_of(t), t, nullptr);
   };
   const PartKey::Kind kind = a.parts.front().first.kind;
   if (kind == PartKey::Kind::ListTop || kind == PartKey::Kind::ListRest) {
@@ -96,7 +102,7 @@ Node* build_from_parts(Emitter& e, const Adjoint& a, const std::function<Node*()
     for (int64_t i = 0; i < arity; ++i) {
       const Adjoint* part = a.find(PartKey::at(i));
       Node* v = part ? sub(PartKey::at(i), *part) : nullptr;
-      if (!v) v = zeros_of_type(e, elem_type(type, PartKey::at(i)), component(PartKey::at(i)));
+      if (!v) v = zeros_of_type(e, element(PartKey::at(i)), component(PartKey::at(i)));
       elems.push_back(v);
     }
     return e.tuple(std::move(elems));
@@ -116,9 +122,9 @@ Node* build_from_parts(Emitter& e, const Adjoint& a, const std::function<Node*()
 }  // namespace adjoint_impl
 
 Node* materialise(Emitter& e, const Adjoint& a, const std::function<Node*()>& primal, int arity,
-                  const types::Type* type) {
+                  const types::Type* type, const std::vector<const types::Type*>* elements) {
   if (a.parts.empty()) return a.dense;
-  Node* built = adjoint_impl::build_from_parts(e, a, primal, arity, type);
+  Node* built = adjoint_impl::build_from_parts(e, a, primal, arity, type, elements);
   return e.add(a.dense, built);
 }
 

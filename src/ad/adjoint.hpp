@@ -49,8 +49,8 @@ ir::Node* extract(Emitter& e, ir::Node* dense, const PartKey& k);
 // The adjoint as one value, or null when it is empty. `primal` produces (lazily) the primal
 // value it is the cotangent of, needed for the zeros of the components nobody gave; `arity`
 // is the primal tuple's size when known (-1: unknown, then elements are set one by one);
-// `type` (may be null) its inferred type.
+// `type` (may be null) its inferred type, `elements` (may be null) its elements' types.
 ir::Node* materialise(Emitter& e, const Adjoint& a, const std::function<ir::Node*()>& primal, int arity,
-                      const types::Type* type);
+                      const types::Type* type, const std::vector<const types::Type*>* elements);
 
 }  // namespace fx::ad

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
@@ -29,8 +30,19 @@ using NodeSet = std::set<const Node*, ById>;
 class FreeVariables {
  public:
   explicit FreeVariables(const ir::Module& m) {
-    for (const auto& g : m.graphs)
+    for (const auto& g : m.graphs) {
       if (g->parent) children_[g->parent].push_back(g.get());
+      // The two branches of an `if` get the same env (the union of their free variables):
+      // whichever runs, its env cotangent then belongs to the same nodes (rules/control.cpp).
+      for (const Node* n : g->body) {
+        if (!n->is_prim_apply(ir::Prim::If) || n->num_args() != 3) continue;
+        const Node* a = n->arg(1);
+        const Node* b = n->arg(2);
+        if (!a->holds_graph() || !b->holds_graph() || !a->as_graph()->parent || !b->as_graph()->parent) continue;
+        siblings_[a->as_graph()].push_back(b->as_graph());
+        siblings_[b->as_graph()].push_back(a->as_graph());
+      }
+    }
   }
 
   const NodeSet& of(const Graph* root) {
@@ -62,6 +74,13 @@ class FreeVariables {
           for (const Node* x : n->inputs) use(x);
         use(inner->output);
       }
+      auto sib = siblings_.find(s);
+      if (sib != siblings_.end())
+        for (const Graph* k : sib->second)
+          if (!k->nested_in(s)) {
+            r.push_back(k);
+            if (seen.insert(k).second) todo.push_back(k);
+          }
     }
     for (bool changed = true; changed;) {
       changed = false;
@@ -85,6 +104,7 @@ class FreeVariables {
   }
 
   std::unordered_map<const Graph*, std::vector<const Graph*>> children_;
+  std::unordered_map<const Graph*, std::vector<const Graph*>> siblings_;
   std::unordered_map<const Graph*, NodeSet> result_;
 };
 
@@ -134,6 +154,9 @@ class ClosureConverter {
     Converted conv{c, {fv.begin(), fv.end()}};
     Node* env = cx_.module().add_param(c, "$env", h->loc);
     cx_.note_arity(env, static_cast<int>(conv.free_vars.size()));
+    std::vector<const types::Type*> types;
+    for (const Node* x : conv.free_vars) types.push_back(x->type);
+    cx_.note_element_types(env, std::move(types));
     for (const Node* p : h->params) {
       Node* q = cx_.module().add_param(c, p->name, p->loc);
       q->type = p->type;
@@ -157,6 +180,7 @@ class ClosureConverter {
     std::unordered_map<const Node*, Node*> map;
     std::unordered_map<const Node*, size_t> fv_index;
     std::unordered_map<const Graph*, Node*> closures;
+    std::map<std::vector<Node*>, Node*> envs;
   };
 
   void fill(const Graph* h) {
@@ -192,7 +216,13 @@ class ClosureConverter {
       const Converted& ck = ensure(k);
       std::vector<Node*> env;
       for (const Node* y : ck.free_vars) env.push_back(lookup(st, e, y));
-      Node* c = e.closure(ck.graph, std::move(env), k->name);
+      // Closures over the same values (the two branches of an `if`) share one env tuple.
+      Node*& tuple = st.envs[env];
+      if (!tuple) {
+        tuple = e.tuple(env);
+        cx_.note_arity(tuple, static_cast<int>(env.size()));
+      }
+      Node* c = e.op(ir::Prim::MakeClosure, {e.cst(ck.graph), tuple}, k->name);
       st.closures[k] = c;
       return c;
     }

@@ -2,7 +2,9 @@
 // Context::convert(g) returns cc(g), a closed top-level graph with parameters (env, x1..xn)
 // where env is the tuple of g's free variables — every node outside g's subtree that g, a
 // graph nested in g, or a nested graph they refer to by constant (siblings, for mutual
-// recursion) uses — in the order recorded in Converted::free_vars (by node id).
+// recursion) uses — in the order recorded in Converted::free_vars (by node id). The two
+// branches of one `if` share their free variables (the union), so that both closures have
+// envs of the same layout.
 //
 // Inside cc(g), a free variable becomes tuple_get(env, i), and a constant of a nested graph h
 // becomes make_closure(cc(h), make_tuple(h's free variables as seen from here)). Top-level

@@ -28,9 +28,44 @@ void Context::note_arity(const ir::Node* n, int arity) {
   if (arity >= 0) arity_[n] = arity;
 }
 
+const std::vector<const types::Type*>* Context::element_types(const ir::Node* n) const {
+  auto it = element_types_.find(n);
+  return it == element_types_.end() ? nullptr : &it->second;
+}
+
+void Context::note_element_types(const ir::Node* n, std::vector<const types::Type*> types) {
+  element_types_[n] = std::move(types);
+}
+
+void Context::copy_notes(const ir::Node* from, const ir::Node* to) {
+  note_arity(to, tuple_arity(from));
+  if (const auto* types = element_types(from)) element_types_[to] = *types;
+}
+
 // The transformed graph is created and cached before its body is built: a graph that
 // reaches itself (through a helper or a template) then finds it instead of looping.
 namespace context_impl {
+
+// Removes the applications of pure primitives whose results nothing uses (a transform emits
+// some for every node, e.g. the primal closures of branches that run transformed), and
+// renumbers the frame slots of g.
+void prune_dead(ir::Graph* g) {
+  std::unordered_map<const ir::Node*, bool> used;
+  used[g->output] = true;
+  std::vector<ir::Node*> kept;
+  for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
+    ir::Node* n = *it;
+    ir::Prim p;
+    bool pure = n->prim_callee(&p) && ir::prim_info(p).flag == ir::PrimFlag::PURE;
+    if (pure && !used.count(n)) continue;
+    kept.push_back(n);
+    for (const ir::Node* x : n->inputs) used[x] = true;
+  }
+  g->body.assign(kept.rbegin(), kept.rend());
+  uint32_t slot = 0;
+  for (ir::Node* p : g->params) p->slot = slot++;
+  for (ir::Node* b : g->body) b->slot = slot++;
+}
 
 // A transform that fails (a primitive without rules, a keyword call) leaves no broken graph
 // behind: the partial result is closed off and forgotten, so a later attempt reports again.
@@ -43,6 +78,7 @@ ir::Graph* build_cached(Context& cx, std::unordered_map<const ir::Graph*, ir::Gr
   cache[closed] = g;
   try {
     build(cx, closed, g);
+    prune_dead(g);
   } catch (...) {
     cache.erase(closed);
     for (const auto& other : cx.module().graphs)

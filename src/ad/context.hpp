@@ -16,6 +16,8 @@
 #include "ad/shape.hpp"
 #include "ir/ir.hpp"
 
+namespace fx::types { struct Type; }
+
 namespace fx::ad {
 
 class Registry;
@@ -28,7 +30,7 @@ struct Converted {
 
 // Small closed graphs the transforms call (helpers.cpp).
 enum class Helper : uint8_t {
-  TCall0,             // (f, df)           → tfn(f)(df): a nullary branch, forward mode
+  TCall0,             // (tf, df)          → tf(df) with tf = tfn(f): a nullary branch, forward mode
   JCall0,             // (f,)              → jfn(f)(): a nullary branch, reverse mode
   Identity0,          // (x,)              → x
   Zeros0,             // (x,)              → zeros_like(x)
@@ -84,6 +86,12 @@ class Context {
   // typed nodes, and nodes the transforms noted (pullback results, env parameters, ...).
   int tuple_arity(const ir::Node* n) const;
   void note_arity(const ir::Node* n, int arity);
+  // The inferred types of the elements of tuple node n, when known (null entries: unknown):
+  // noted for the env parameters of converted graphs, whose elements are typed free variables.
+  const std::vector<const types::Type*>* element_types(const ir::Node* n) const;
+  void note_element_types(const ir::Node* n, std::vector<const types::Type*> types);
+  // Copies what is noted about `from` (arity, element types) to `to`, a copy of it.
+  void copy_notes(const ir::Node* from, const ir::Node* to);
 
  private:
   friend class ClosureConverter;
@@ -96,6 +104,12 @@ class Context {
   std::unordered_map<const ir::Graph*, bool> generated_;
   std::unordered_map<const ir::Graph*, bool> converted_graphs_;
   std::unordered_map<const ir::Node*, int> arity_;
+  std::unordered_map<const ir::Node*, std::vector<const types::Type*>> element_types_;
 };
+
+namespace context_impl {
+// Drops unused applications of pure primitives from a generated graph (context.cpp).
+void prune_dead(ir::Graph* g);
+}  // namespace context_impl
 
 }  // namespace fx::ad

@@ -97,8 +97,8 @@ void build_forward(Context& cx, Graph* src, Graph* dst) {
     Node* q = m.add_param(dst, p->name, p->loc);
     q->type = p->type;
     Node* dq = m.add_param(dst, forward_impl::tangent_name(p->name), p->loc);
-    cx.note_arity(q, cx.tuple_arity(p));
-    cx.note_arity(dq, cx.tuple_arity(p));
+    cx.copy_notes(p, q);
+    cx.copy_notes(p, dq);
     s.primal[p] = q;
     if (!has_no_derivative(p)) s.tangent[p] = dq;
   }
@@ -140,7 +140,7 @@ void build_forward(Context& cx, Graph* src, Graph* dst) {
     Node* dy = s.tangent_of(src->output);
     if (!dy) {
       dy = s.e.zeros(y, src->output);
-    } else if (!src->output->type && cx.is_converted(src)) {
+    } else if (!graph_is_typed(src) && cx.is_converted(src)) {
       dy = s.e.add(s.e.zeros(y), dy);  // an untyped user function: integers get zero tangents
     }
     dst->output = s.e.tuple({y, dy});

@@ -57,9 +57,9 @@ void build(Context& cx, Helper h, Graph* g) {
     return s;
   };
   switch (h) {
-    case Helper::TCall0: {
+    case Helper::TCall0: {  // env[0] is already tfn(f)
       cx.note_arity(env, 2);
-      Node* r = e.call(e.op(Prim::Tfn, {e.get(env, 0)}), {e.get(env, 1)});
+      Node* r = e.call(e.get(env, 0), {e.get(env, 1)});
       cx.note_arity(r, 2);
       g->output = r;
       return;

@@ -49,7 +49,7 @@ struct ReverseState {
     if (it != in_back.end()) return it->second;
     Node* r = be.get(res_param, static_cast<int64_t>(residuals.size()), v->name);
     r->type = v->type;
-    cx.note_arity(r, cx.tuple_arity(v));
+    cx.copy_notes(v, r);
     residuals.push_back(v);
     in_back[v] = r;
     return r;
@@ -86,7 +86,7 @@ Node* VjpBackwardCtx::saved(size_t k) { return s_.res(s_.saved.at(node).at(k)); 
 Node* VjpBackwardCtx::ct() {
   Adjoint& a = s_.adj[node];
   if (!a.parts.empty()) {
-    Node* v = materialise(e, a, [this] { return out(); }, cx.tuple_arity(node), node->type);
+    Node* v = materialise(e, a, [this] { return out(); }, cx.tuple_arity(node), node->type, cx.element_types(node));
     a = Adjoint{};
     a.dense = v;
   }
@@ -98,7 +98,7 @@ Node* VjpBackwardCtx::ct_part(const PartKey& k) {
   Adjoint& a = s_.adj[node];
   Node* v = nullptr;
   if (const Adjoint* part = a.find(k))
-    v = materialise(e, *part, [this, k] { return extract(e, out(), k); }, -1, nullptr);
+    v = materialise(e, *part, [this, k] { return extract(e, out(), k); }, -1, nullptr, nullptr);
   if (a.dense) v = e.add(v, extract(e, a.dense, k));
   return v;
 }
@@ -129,7 +129,7 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   for (const Node* p : src->params) {
     Node* q = m.add_param(dst, p->name, p->loc);
     q->type = p->type;
-    cx.note_arity(q, cx.tuple_arity(p));
+    cx.copy_notes(p, q);
     s.primal[p] = q;
   }
   s.res_param = m.add_param(back, "$res", src->loc);
@@ -172,10 +172,11 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   std::vector<Node*> cts;
   for (const Node* p : src->params) {
     Node* q = s.primal.at(p);
-    Node* v = materialise(s.be, s.adj[p], [&s, q] { return s.res(q); }, cx.tuple_arity(p), p->type);
+    Node* v = materialise(s.be, s.adj[p], [&s, q] { return s.res(q); }, cx.tuple_arity(p), p->type,
+                          cx.element_types(p));
     if (!v) {
       v = typed_f64(p) ? s.be.f64(0.0) : cx.tuple_arity(p) == 0 ? s.be.tuple({}) : s.be.zeros(s.res(q));
-    } else if (!p->type && cx.is_converted(src)) {
+    } else if (!graph_is_typed(src) && cx.is_converted(src)) {
       // An untyped user function: cotangents that reached integers (through float(n),
       // i + 0.5, ...) are dropped here, where its cotangents leave it (docs/ad.md).
       v = s.be.add(s.be.zeros(s.res(q)), v);
@@ -190,6 +191,7 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   cx.note_arity(s.res_param, static_cast<int>(s.residuals.size()));
   Node* pullback = s.fe.closure(back, s.residuals, "pullback");
   dst->output = s.fe.tuple({y, pullback});
+  context_impl::prune_dead(back);
 }
 
 }  // namespace fx::ad

@@ -15,6 +15,13 @@ bool has_no_derivative(const ir::Node* n) {
 bool typed_f64(const ir::Node* n) { return n && n->type && n->type->kind == types::TypeKind::F64; }
 bool typed_i64(const ir::Node* n) { return n && n->type && n->type->kind == types::TypeKind::I64; }
 
+bool graph_is_typed(const ir::Graph* g) {
+  if (g->output && g->output->type) return true;
+  for (const ir::Node* p : g->params)
+    if (p->type) return true;
+  return false;
+}
+
 int typed_tuple_arity(const ir::Node* n) {
   if (!n || !n->type || n->type->kind != types::TypeKind::Tuple) return -1;
   return static_cast<int>(n->type->elems.size());

@@ -2,8 +2,12 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <sstream>
+#include <string_view>
 #include <sys/stat.h>
 
 #include "ad/context.hpp"
@@ -15,30 +19,161 @@
 
 namespace fx::driver {
 
+#ifndef FLUXION_STDLIB_DIR
+#define FLUXION_STDLIB_DIR ""
+#endif
+
+std::string default_stdlib_dir() { return FLUXION_STDLIB_DIR; }
+
 namespace {
+
+namespace fs = std::filesystem;
 
 constexpr size_t kMaxSourceBytes = size_t(64) << 20;
 
 std::string type_name(const types::Type* t) { return types::to_string(t); }
 
-// A located error for a whole file (no line): "FILE: error: ...".
 // Why a file could not be opened, in the words of the other messages.
-std::string open_failure(int error) {
+std::string open_reason(int error) {
   switch (error) {
-    case ENOENT: return "cannot open file: no such file";
-    case ENOTDIR: return "cannot open file: a part of the path is not a directory";
-    case EACCES: case EPERM: return "cannot open file: permission denied";
-    case ENAMETOOLONG: return "cannot open file: the path is too long";
-    case ELOOP: return "cannot open file: too many symbolic links";
-    default: return std::string("cannot open file: ") + std::strerror(error);
+    case ENOENT: return "no such file";
+    case ENOTDIR: return "a part of the path is not a directory";
+    case EACCES: case EPERM: return "permission denied";
+    case ENAMETOOLONG: return "the path is too long";
+    case ELOOP: return "too many symbolic links";
+    default: return std::strerror(error);
   }
 }
 
+// A located error for a whole file (no line): "FILE: error: ...".
 [[noreturn]] void file_error(const SourceFile* file, const std::string& message) {
   SourceLoc loc;
   loc.file = file;
   compile_error(loc, message);
 }
+
+// Why a source file could not be read.
+struct ReadFailure {
+  std::string why;      // "no such file", "it is a directory", ...
+  bool opening = true;  // a failure to open the file (the root's message says "cannot open file: ")
+};
+
+std::optional<ReadFailure> read_source(const std::string& path, std::string& text) {
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return ReadFailure{open_reason(errno)};
+  if (S_ISDIR(st.st_mode)) return ReadFailure{"it is a directory"};
+  // Devices and pipes could stream forever (/dev/zero); source code lives in regular files.
+  if (!S_ISREG(st.st_mode)) return ReadFailure{"not a regular file"};
+  if (static_cast<size_t>(st.st_size) > kMaxSourceBytes) return ReadFailure{"source file is larger than 64 MiB", false};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return ReadFailure{open_reason(errno)};
+  std::ostringstream content;
+  content << in.rdbuf();
+  if (in.bad()) return ReadFailure{"cannot read file", false};
+  text = content.str();
+  return std::nullopt;
+}
+
+// What identifies a file however it is named (a/../b.fx, symbolic links): its canonical path.
+std::string identity_of(const std::string& path) {
+  std::error_code ec;
+  fs::path canonical = fs::canonical(path, ec);
+  return ec ? fs::absolute(path, ec).lexically_normal().string() : canonical.string();
+}
+
+// Where the path string of `import "x.fx"` is written: the first quote after `import`.
+SourceLoc path_loc(const ast::ImportStmt& s) {
+  SourceLoc loc = s.loc;
+  const SourceFile* file = s.loc.file;
+  if (!file || loc.line == 0 || loc.line > file->line_starts.size()) return loc;
+  size_t start = file->line_starts[loc.line - 1];
+  size_t at = start + loc.col - 1 + std::string_view("import").size();
+  while (at < file->text.size() && (file->text[at] == ' ' || file->text[at] == '\t')) ++at;
+  if (at < file->text.size() && (file->text[at] == '"' || file->text[at] == '\'')) loc.col = uint32_t(at - start + 1);
+  return loc;
+}
+
+// Loads the files of a program: the root and, transitively, every file it imports, each once
+// (however many files import it). Units come out in dependency order (each after the files
+// it imports), the root last. Import cycles, missing and unreadable files are located errors
+// at the import's path; syntax errors are located in the file that has them.
+class ProgramLoader {
+ public:
+  ProgramLoader(ir::Module& m, const std::string& stdlib_dir)
+      : m_(m), stdlib_(stdlib_dir.empty() ? "" : fs::path(stdlib_dir).lexically_normal().string()) {}
+
+  std::vector<lower::SourceUnit> load(const SourceFile* root, const std::string& identity) {
+    load_unit(root, identity);
+    return std::move(units_);
+  }
+
+ private:
+  size_t load_unit(const SourceFile* file, const std::string& identity) {
+    m_.syntax.push_back(parse_module(*file));
+    const ast::Module* syntax = m_.syntax.back().get();
+    open_.emplace_back(identity, file);
+    lower::SourceUnit unit{syntax, {}};
+    // Only top-level imports: one inside a function is reported by the lowering.
+    for (const auto& sp : syntax->body) {
+      if (sp->kind != ast::StmtKind::Import) continue;
+      const auto& s = static_cast<const ast::ImportStmt&>(*sp);
+      SourceLoc at = path_loc(s);
+      unit.imports.push_back(lower::ImportEdge{&s, at, follow(s, at, file)});
+    }
+    open_.pop_back();
+    units_.push_back(std::move(unit));
+    done_[identity] = units_.size() - 1;
+    return units_.size() - 1;
+  }
+
+  // The unit that `import` in `importer` names, loading it if it is new.
+  size_t follow(const ast::ImportStmt& s, SourceLoc at, const SourceFile* importer) {
+    std::string path = locate(s, at, importer);
+    std::string identity = identity_of(path);
+    if (auto it = done_.find(identity); it != done_.end()) return it->second;
+    for (size_t i = 0; i < open_.size(); ++i) {
+      if (open_[i].first != identity) continue;
+      std::string cycle;
+      for (size_t j = i; j < open_.size(); ++j) cycle += open_[j].second->path + " \u2192 ";
+      compile_error(at, "import cycle: " + cycle + open_[i].second->path);
+    }
+    std::string text;
+    if (auto failure = read_source(path, text)) compile_error(at, "cannot import '" + s.path + "': " + failure->why);
+    m_.files.push_back(std::make_unique<SourceFile>(path, std::move(text)));
+    return load_unit(m_.files.back().get(), identity);
+  }
+
+  // The path of the file `import` names: next to the importing file, else in the standard
+  // library. Only a file that does not exist at all lets the search go on.
+  std::string locate(const ast::ImportStmt& s, SourceLoc at, const SourceFile* importer) {
+    if (s.path.empty()) compile_error(at, "import needs a file path, found an empty string");
+    if (s.path.find('\0') != std::string::npos) compile_error(at, "a module path cannot contain a NUL character");
+    fs::path written(s.path);
+    fs::path dir = fs::path(importer->path).parent_path();
+    std::vector<std::string> candidates;
+    if (written.is_absolute()) {
+      candidates.push_back(written.lexically_normal().string());
+    } else {
+      candidates.push_back((dir / written).lexically_normal().string());
+      if (!stdlib_.empty()) candidates.push_back((fs::path(stdlib_) / written).lexically_normal().string());
+    }
+    for (const std::string& candidate : candidates) {
+      struct stat st;
+      if (stat(candidate.c_str(), &st) == 0) return candidate;
+      if (errno != ENOENT) compile_error(at, "cannot import '" + s.path + "': " + open_reason(errno));
+    }
+    if (written.is_absolute()) compile_error(at, "cannot find module '" + s.path + "' (no such file)");
+    std::string looked = dir.empty() ? "." : dir.string();
+    if (!stdlib_.empty()) looked += " and " + stdlib_;
+    compile_error(at, "cannot find module '" + s.path + "' (looked in " + looked + ")");
+  }
+
+  ir::Module& m_;
+  std::string stdlib_;
+  std::vector<lower::SourceUnit> units_;
+  std::map<std::string, size_t> done_;  // identity → its unit
+  std::vector<std::pair<std::string, const SourceFile*>> open_;  // being loaded, the root first
+};
 
 }  // namespace
 
@@ -58,23 +193,15 @@ void Compilation::verify(const std::string& stage) {
 }
 
 void Compilation::load_file(const std::string& path) {
-  const SourceFile* name_only = add_source(path, "");
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) file_error(name_only, open_failure(errno));
-  if (S_ISDIR(st.st_mode)) file_error(name_only, "cannot open file: it is a directory");
-  // Devices and pipes could stream forever (/dev/zero); source code lives in regular files.
-  if (!S_ISREG(st.st_mode)) file_error(name_only, "cannot open file: not a regular file");
-  if (static_cast<size_t>(st.st_size) > kMaxSourceBytes)
-    file_error(name_only, "source file is larger than 64 MiB");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) file_error(name_only, open_failure(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) file_error(name_only, "cannot read file");
-  main_file_ = add_source(path, text.str());
-
-  module_.syntax.push_back(parse_module(*main_file_));
-  lower::lower_module(module_, *module_.syntax.back());
+  std::string text;
+  if (auto failure = read_source(path, text)) {
+    const SourceFile* name_only = add_source(path, "");
+    file_error(name_only, failure->opening ? "cannot open file: " + failure->why : failure->why);
+  }
+  main_file_ = add_source(path, std::move(text));
+  std::vector<lower::SourceUnit> units =
+      ProgramLoader(module_, options_.stdlib_dir).load(main_file_, identity_of(path));
+  lower::lower_program(module_, units, scope_);
   module_.renumber();
   verify("lowering");
 }
@@ -88,6 +215,9 @@ void Compilation::check() {
 void Compilation::run_main(std::ostream& out) {
   ir::Graph* main_graph = module_.find_function("main");
   if (!main_graph) file_error(main_file_, "no main() function to run; define `def main():`");
+  if (main_graph->loc.file != main_file_)
+    file_error(main_file_, "no main() function to run in this file (the main() at " + lower::place(main_graph->loc) +
+                               " belongs to an imported file); define `def main():` here");
   if (!main_graph->params.empty())
     compile_error(main_graph->loc, "main() must take no parameters");
   ir::Graph* typed = checker_->specialise(main_graph, {});
@@ -105,7 +235,7 @@ std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   holder->body.push_back(std::make_unique<ast::ExprStmt>(expr->loc, std::move(expr)));
   const auto& stmt = static_cast<const ast::ExprStmt&>(*holder->body.back());
   module_.syntax.push_back(std::move(holder));
-  ir::Graph* g = lower::lower_expression(module_, *stmt.value);
+  ir::Graph* g = lower::lower_expression(module_, *stmt.value, scope_, main_file_);
   module_.renumber();
   verify("lowering");
   ir::Graph* typed = checker_->specialise(g, {});

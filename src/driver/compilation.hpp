@@ -9,13 +9,20 @@
 
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
+#include "lower/program_scope.hpp"
 #include "types/checker.hpp"
 
 namespace fx::driver {
 
+// The standard-library directory this build was configured with (CMake passes the source
+// tree's stdlib/ as FLUXION_STDLIB_DIR); "" when none.
+std::string default_stdlib_dir();
+
 struct Options {
   interp::Options interp;
   bool verify_ir = true;  // run the IR verifier after every stage
+  // Where `import "x.fx"` looks when x.fx is not next to the importing file ("": nowhere).
+  std::string stdlib_dir = default_stdlib_dir();
 };
 
 class Compilation {
@@ -23,8 +30,10 @@ class Compilation {
   explicit Compilation(Options options = {});
   ~Compilation();
 
-  // Reads, parses and lowers FILE into the module. Throws CompileError (a missing
-  // or unreadable file is a CompileError without a line).
+  // Reads, parses and lowers FILE and every file it imports, directly or not, each once,
+  // into the one module (docs/language.md "Modules"). Throws CompileError: a missing or
+  // unreadable FILE is one without a line; a missing or unreadable import, or an import
+  // cycle, is located at the import's path.
   void load_file(const std::string& path);
 
   // Type-checks what can be checked without call sites (fluxion check).
@@ -33,7 +42,8 @@ class Compilation {
   // Specialises and runs main(); its printed output goes to `out`.
   void run_main(std::ostream& out);
 
-  // Evaluates `expr_text` in the file's top-level scope and returns the value's text (§9).
+  // Evaluates `expr_text` in the file's top-level scope (its names and those of the files it
+  // imports) and returns the value's text (§9).
   std::string eval(const std::string& expr_text, std::ostream& out);
 
   // The IR of top-level function `name` at `stage` ("parsed", "typed" or "ad").
@@ -50,6 +60,7 @@ class Compilation {
   Options options_;
   ir::Module module_;
   std::unique_ptr<types::TypeChecker> checker_;
+  lower::ProgramScope scope_;  // which file sees which top-level names (for eval)
   const SourceFile* main_file_ = nullptr;
 };
 

@@ -23,7 +23,7 @@ Node* Lowerer::call(const ast::CallExpr& e, const ExprCtx& c) {
   Node* callee = nullptr;
   if (e.callee->kind == ast::ExprKind::Name) {
     const std::string& n = static_cast<const ast::NameExpr&>(*e.callee).name;
-    Resolved r = resolve_name(m_, n, *c.env, c.fs, c.g, e.callee->loc);
+    Resolved r = resolve_name(m_, scope_, n, *c.env, c.fs, c.g, e.callee->loc);
     switch (r.kind) {
       case Resolved::Kind::Struct:
         return construct(e, c, "struct '" + n + "'", r.struct_decl->fields, r.struct_decl, Prim::MakeStruct);

@@ -106,7 +106,7 @@ Node* Lowerer::expr(const ast::Expr& e, const ExprCtx& c) {
 }
 
 Node* Lowerer::name(const std::string& n, SourceLoc loc, const ExprCtx& c) {
-  Resolved r = resolve_name(m_, n, *c.env, c.fs, c.g, loc);
+  Resolved r = resolve_name(m_, scope_, n, *c.env, c.fs, c.g, loc);
   switch (r.kind) {
     case Resolved::Kind::Value: return read_variable(r, n, loc, c);
     case Resolved::Kind::Constant: return m_.constant(r.value, loc);

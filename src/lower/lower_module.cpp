@@ -1,9 +1,13 @@
-// The top level: declares every struct, enum, function and constant first (so that all
-// top-level names are visible everywhere, in any order), then lowers the bodies.
+// The top level of a program: declares every struct, enum, function and constant of every
+// file first (so that top-level names can be used in any order, also across files), checks
+// that no name is defined twice and that each file uses only the names it sees
+// (program_scope.hpp), then lowers the bodies.
 #include <set>
 
 #include "lower/lower.hpp"
 #include "lower/lowerer.hpp"
+#include "lower/name_clashes.hpp"
+#include "lower/visibility.hpp"
 #include "support/diagnostics.hpp"
 
 namespace fx::lower {
@@ -16,27 +20,40 @@ struct Lowerer::PendingBody {
 
 namespace {
 
-// One namespace for every top-level name, variants included.
+// The top-level names of one file: a name defined twice in it is an error at the second
+// definition. Names of another file are checked later (name_clashes.hpp).
 class TopLevelNames {
  public:
-  explicit TopLevelNames(const ir::Module& m) {
-    // Names already in the module (an earlier file) count too.
-    for (const auto& [n, g] : m.functions) first_[n] = g->loc;
-    for (const auto& [n, s] : m.struct_by_name) first_[n] = s->loc;
-    for (const auto& [n, e] : m.enum_by_name) first_[n] = e->loc;
-    for (const auto& [n, v] : m.variant_by_name) first_[n] = v->loc;
-  }
+  // `earlier`: names already in the module before this program (an earlier lowering).
+  TopLevelNames(const std::map<std::string, SourceLoc>& earlier, FileNames& out) : first_(earlier), out_(out) {}
 
   void define(const std::string& name, SourceLoc loc) {
     auto [it, fresh] = first_.emplace(name, loc);
     if (!fresh)
       compile_error(loc, "'" + name + "' is already defined" +
                              (it->second.valid() ? " at line " + std::to_string(it->second.line) : std::string()));
+    out_.add(name, loc);
   }
 
  private:
   std::map<std::string, SourceLoc> first_;
+  FileNames& out_;
 };
+
+std::map<std::string, SourceLoc> names_in(const ir::Module& m) {
+  std::map<std::string, SourceLoc> out;
+  for (const auto& [n, g] : m.functions) out[n] = g->loc;
+  for (const auto& [n, s] : m.struct_by_name) out[n] = s->loc;
+  for (const auto& [n, e] : m.enum_by_name) out[n] = e->loc;
+  for (const auto& [n, v] : m.variant_by_name) out[n] = v->loc;
+  return out;
+}
+
+bool is_loaded_import(const SourceUnit& unit, const ast::Stmt& s) {
+  for (const ImportEdge& e : unit.imports)
+    if (e.stmt == &s) return true;
+  return false;
+}
 
 std::vector<ir::FieldInfo> field_infos(const std::vector<ast::FieldDecl>& fields, const std::string& owner) {
   std::vector<ir::FieldInfo> out;
@@ -51,10 +68,38 @@ std::vector<ir::FieldInfo> field_infos(const std::vector<ast::FieldDecl>& fields
 
 }  // namespace
 
-void Lowerer::lower_module(const ast::Module& src) {
-  TopLevelNames names(m_);
+void Lowerer::lower_program(const std::vector<SourceUnit>& units, ProgramScope& scope) {
+  std::map<std::string, SourceLoc> earlier = names_in(m_);
+  for (const SourceUnit& unit : units) {
+    scope.add_file(unit.syntax->file);
+    for (const ImportEdge& e : unit.imports) scope.add_import(unit.syntax->file, units.at(e.target).syntax->file);
+  }
+  // Every name of every file first, so that bodies may refer to any of them.
+  std::vector<FileNames> names(units.size());
   std::vector<PendingBody> pending;
-  for (const auto& sp : src.body) {
+  for (size_t i = 0; i < units.size(); ++i) declare(units[i], earlier, names[i], pending);
+  check_name_clashes(units, names);
+  for (const FileNames& file : names)
+    for (const auto& [name, loc] : file.order) scope.define(name, loc);
+  for (const SourceUnit& unit : units) check_annotation_and_pattern_names(m_, scope, *unit.syntax);
+
+  scope_ = &scope;
+  for (const PendingBody& p : pending) {
+    if (p.def) {
+      if (!p.def->decorators.empty()) lower_decorated_value(*p.def, p.graph);
+      lower_function(p.graph, p.def->params, p.def->body, p.def->return_annotation.get(), nullptr, nullptr);
+    } else {
+      FunctionScope fs;
+      Env env;
+      p.graph->output = expr(*p.value, ExprCtx{p.graph, &env, &fs});
+    }
+  }
+}
+
+void Lowerer::declare(const SourceUnit& unit, const std::map<std::string, SourceLoc>& earlier, FileNames& file_names,
+                      std::vector<PendingBody>& pending) {
+  TopLevelNames names(earlier, file_names);
+  for (const auto& sp : unit.syntax->body) {
     const ast::Stmt& s = *sp;
     switch (s.kind) {
       case ast::StmtKind::FunctionDef: {
@@ -117,7 +162,12 @@ void Lowerer::lower_module(const ast::Module& src) {
         pending.push_back({g, nullptr, a.value.get()});
         break;
       }
-      case ast::StmtKind::Import: compile_error(s.loc, "import is not supported yet");
+      case ast::StmtKind::Import:
+        // The driver loads the imported file; a file lowered on its own cannot import.
+        if (!is_loaded_import(unit, s))
+          compile_error(s.loc, "import \"" + static_cast<const ast::ImportStmt&>(s).path +
+                                   "\" needs the file to be loaded: compile the program through fluxion");
+        break;
       case ast::StmtKind::Return: compile_error(s.loc, "'return' outside a function");
       case ast::StmtKind::Break: compile_error(s.loc, "'break' outside a loop");
       case ast::StmtKind::Continue: compile_error(s.loc, "'continue' outside a loop");
@@ -130,20 +180,10 @@ void Lowerer::lower_module(const ast::Module& src) {
         compile_error(s.loc, "only definitions may appear at top level; put statements in main()");
     }
   }
-
-  for (const PendingBody& p : pending) {
-    if (p.def) {
-      if (!p.def->decorators.empty()) lower_decorated_value(*p.def, p.graph);
-      lower_function(p.graph, p.def->params, p.def->body, p.def->return_annotation.get(), nullptr, nullptr);
-    } else {
-      FunctionScope fs;
-      Env env;
-      p.graph->output = expr(*p.value, ExprCtx{p.graph, &env, &fs});
-    }
-  }
 }
 
-ir::Graph* Lowerer::lower_eval(const ast::Expr& e) {
+ir::Graph* Lowerer::lower_eval(const ast::Expr& e, const ProgramScope* scope) {
+  scope_ = scope;
   ir::Graph* g = m_.new_graph("__eval__", nullptr, e.loc, ir::GraphRole::Eval);
   FunctionScope fs;
   Env env;
@@ -151,8 +191,20 @@ ir::Graph* Lowerer::lower_eval(const ast::Expr& e) {
   return g;
 }
 
-void lower_module(ir::Module& m, const ast::Module& src) { Lowerer(m).lower_module(src); }
+void lower_program(ir::Module& m, const std::vector<SourceUnit>& units, ProgramScope& scope) {
+  Lowerer(m).lower_program(units, scope);
+}
 
-ir::Graph* lower_expression(ir::Module& m, const ast::Expr& e) { return Lowerer(m).lower_eval(e); }
+ir::Graph* lower_expression(ir::Module& m, const ast::Expr& e, ProgramScope& scope, const SourceFile* seen_from) {
+  if (e.loc.file) scope.see_as(e.loc.file, seen_from);
+  return Lowerer(m).lower_eval(e, &scope);
+}
+
+void lower_module(ir::Module& m, const ast::Module& src) {
+  ProgramScope scope;
+  lower_program(m, {SourceUnit{&src, {}}}, scope);
+}
+
+ir::Graph* lower_expression(ir::Module& m, const ast::Expr& e) { return Lowerer(m).lower_eval(e, nullptr); }
 
 }  // namespace fx::lower

@@ -112,7 +112,8 @@ Ends Lowerer::stmt(const ast::Stmt& s, Cursor cur, FunctionScope& fs) {
     case ast::StmtKind::StructDef: compile_error(s.loc, "struct declarations are only allowed at top level");
     case ast::StmtKind::EnumDef: compile_error(s.loc, "enum declarations are only allowed at top level");
     case ast::StmtKind::Match: return match_stmt(static_cast<const ast::MatchStmt&>(s), std::move(cur), fs);
-    case ast::StmtKind::Import: compile_error(s.loc, "import is not supported yet");
+    case ast::StmtKind::Import:
+      compile_error(s.loc, "import is only allowed at the top level of a file, not inside a function");
   }
   internal_error("lowering", "unknown statement kind");
 }

@@ -19,12 +19,14 @@
 #include <vector>
 
 #include "ir/ir.hpp"
+#include "lower/lower.hpp"
 #include "lower/scope.hpp"
 #include "syntax/ast.hpp"
 
 namespace fx::lower {
 
 struct Pat;
+struct FileNames;
 
 // Where to report a decorator: its name (`@custom_vjp(f, g)` is a call expression).
 inline SourceLoc decorator_loc(const ast::Expr& decorator) {
@@ -37,8 +39,9 @@ class Lowerer {
   explicit Lowerer(ir::Module& m) : m_(m) {}
 
   // lower_module.cpp
-  void lower_module(const ast::Module& src);
-  ir::Graph* lower_eval(const ast::Expr& e);
+  void lower_program(const std::vector<SourceUnit>& units, ProgramScope& scope);
+  // `scope` null: every top-level name is visible.
+  ir::Graph* lower_eval(const ast::Expr& e, const ProgramScope* scope);
 
  private:
   // Where an expression is lowered: its graph, the bindings there, its function.
@@ -55,6 +58,10 @@ class Lowerer {
 
   // ---- lower_module.cpp: top level
   struct PendingBody;
+  // Declares the structs, enums, functions and constants of one file; `earlier`: names the
+  // module had before this program. Records the file's names in `file_names`.
+  void declare(const SourceUnit& unit, const std::map<std::string, SourceLoc>& earlier, FileNames& file_names,
+               std::vector<PendingBody>& pending);
 
   // ---- lower_function.cpp: function bodies and nested defs
   // `prelude`, if given, runs at the start of the body (after the parameters are bound).
@@ -164,6 +171,7 @@ class Lowerer {
   ir::Node* undef() { return m_.constant(ir::Undef{}); }
 
   ir::Module& m_;
+  const ProgramScope* scope_ = nullptr;  // which top-level names the code being lowered sees
   const ast::TypeExpr* i64_type_ = nullptr;  // "i64", for require_i64
   std::map<ir::Prim, ir::Graph*> argnums_wrappers_;  // grad etc. used as values
 };

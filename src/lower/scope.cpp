@@ -21,26 +21,31 @@ Resolved constant_of(ir::ConstValue v) {
   return r;
 }
 
-// Top-level names, builtins and the literal names, after every function scope missed.
-Resolved resolve_global(const ir::Module& m, const std::string& name, SourceLoc loc) {
+// Top-level names, builtins and the literal names, after every function scope missed. A
+// top-level name of a file that loc's file does not import is skipped (a builtin of that
+// name still counts) and, if nothing else matches, reported as not imported.
+Resolved resolve_global(const ir::Module& m, const ProgramScope* program, const std::string& name, SourceLoc loc) {
   Resolved r;
-  if (ir::Graph* g = m.find_function(name)) {
-    r.kind = g->role == ir::GraphRole::Init ? Resolved::Kind::Global : Resolved::Kind::Function;
-    r.graph = g;
-    return r;
+  bool hidden = program && !program->visible(name, loc.file);
+  if (!hidden) {
+    if (ir::Graph* g = m.find_function(name)) {
+      r.kind = g->role == ir::GraphRole::Init ? Resolved::Kind::Global : Resolved::Kind::Function;
+      r.graph = g;
+      return r;
+    }
+    if (auto it = m.struct_by_name.find(name); it != m.struct_by_name.end()) {
+      r.kind = Resolved::Kind::Struct;
+      r.struct_decl = it->second;
+      return r;
+    }
+    if (auto it = m.variant_by_name.find(name); it != m.variant_by_name.end()) {
+      r.kind = Resolved::Kind::Variant;
+      r.variant = it->second;
+      return r;
+    }
+    if (m.enum_by_name.count(name))
+      compile_error(loc, "'" + name + "' is an enum type, not a value; construct one of its variants");
   }
-  if (auto it = m.struct_by_name.find(name); it != m.struct_by_name.end()) {
-    r.kind = Resolved::Kind::Struct;
-    r.struct_decl = it->second;
-    return r;
-  }
-  if (auto it = m.variant_by_name.find(name); it != m.variant_by_name.end()) {
-    r.kind = Resolved::Kind::Variant;
-    r.variant = it->second;
-    return r;
-  }
-  if (m.enum_by_name.count(name))
-    compile_error(loc, "'" + name + "' is an enum type, not a value; construct one of its variants");
   if (const Builtin* b = find_builtin(name)) {
     r.kind = Resolved::Kind::Builtin;
     r.builtin = b;
@@ -49,6 +54,7 @@ Resolved resolve_global(const ir::Module& m, const std::string& name, SourceLoc 
   if (name == "True") return constant_of(true);
   if (name == "False") return constant_of(false);
   if (name == "None") return constant_of(ir::NoneVal{});
+  if (hidden) program->not_visible(name, loc);
   std::string unsupported = unsupported_builtin_message(name);
   if (!unsupported.empty()) compile_error(loc, unsupported);
   compile_error(loc, "unknown name '" + name + "'");
@@ -66,7 +72,7 @@ void assign_var(Env& env, const std::string& var, ir::Node* value) {
   env.erase(flag_key(var));
 }
 
-Resolved resolve_name(const ir::Module& m, const std::string& name, const Env& env,
+Resolved resolve_name(const ir::Module& m, const ProgramScope* program, const std::string& name, const Env& env,
                       FunctionScope* fs, const ir::Graph* user, SourceLoc loc) {
   const Env* level_env = &env;
   for (FunctionScope* s = fs; s; level_env = s->enclosing_env, s = s->enclosing) {
@@ -87,7 +93,7 @@ Resolved resolve_name(const ir::Module& m, const std::string& name, const Env& e
     if (s->locals.count(name))
       compile_error(loc, "variable '" + name + "' is used before it is assigned");
   }
-  return resolve_global(m, name, loc);
+  return resolve_global(m, program, name, loc);
 }
 
 void check_early_uses(const HoistedDef& def) {

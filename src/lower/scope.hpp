@@ -16,6 +16,7 @@
 
 #include "ir/ir.hpp"
 #include "lower/builtins.hpp"
+#include "lower/program_scope.hpp"
 #include "syntax/ast.hpp"
 
 namespace fx::lower {
@@ -109,9 +110,10 @@ struct Resolved {
 // Resolves `name` used at `loc` in graph `user`, with `env` the current bindings of the
 // innermost function `fs` (null: only the top level). Lookup order: hoisted defs not yet
 // reached and then the Env of each function from the innermost outwards, then the module's
-// top-level names, builtins, True/False/None. Throws CompileError for unknown names,
-// locals read before any assignment, and unsupported builtins.
-Resolved resolve_name(const ir::Module& m, const std::string& name, const Env& env,
+// top-level names that loc's file sees (`program`; null: all of them), builtins,
+// True/False/None. Throws CompileError for unknown names, top-level names of a file that
+// loc's file does not import, locals read before any assignment, and unsupported builtins.
+Resolved resolve_name(const ir::Module& m, const ProgramScope* program, const std::string& name, const Env& env,
                       FunctionScope* fs, const ir::Graph* user, SourceLoc loc);
 
 // Checks the uses of `def` recorded before its def statement was reached: the def's

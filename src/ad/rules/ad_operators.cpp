@@ -46,13 +46,13 @@ void jvp_apply_generic(JvpCtx& c) {
     args.push_back(c.in(i));
     dargs.push_back(c.tan_or_zero(i));
   }
-  jvp_of_call(c, d, dd, args, dargs);
+  jvp_of_call(c, nullptr, d, dd, args, dargs);
 }
 void vjp_apply_generic_forward(VjpForwardCtx& c) {
   Node* d = c.e.generic(generic_code(c.node), {c.in(0)});
   std::vector<Node*> args;
   for (size_t i = 1; i < c.node->num_args(); ++i) args.push_back(c.in(i));
-  vjp_forward_of_call(c, d, args);
+  vjp_forward_of_call(c, nullptr, d, args);
 }
 void vjp_apply_generic_backward(VjpBackwardCtx& c) {
   size_t n = c.node->num_args();

@@ -1,10 +1,11 @@
 // Control family: calls of function values, if, while, make_closure, jfn, tfn, zeros_like
 // and add_tangent (the persistent lists are in control_lists.cpp).
 //
-// A function value's tangent and cotangent are those of its env (docs/ad.md §1): calling f
+// A function value's tangent and cotangent are those of its env (docs/ad.md §2): calling f
 // with tangent df is tfn(f)(df, x1, dx1, ...) → (y, dy); in reverse mode jfn(f)(x...) →
-// (y, pullback) and pullback(ct) → (ct_f, ct_x1, ...). `if` and `while` run transformed
-// branches and bodies through the small closed helper graphs of helpers.cpp.
+// (y, pullback) and pullback(ct) → (ct_f, ct_x1, ...). jfn/tfn of a closure whose code is
+// known here are folded into make_closure(J/T(code), env) (transformed_fn). `if` and `while`
+// run transformed branches and bodies through the small closed helper graphs of helpers.cpp.
 #include "ad/context.hpp"
 #include "ad/rule_context.hpp"
 #include "ad/rules/rules.hpp"
@@ -12,10 +13,30 @@
 
 namespace fx::ad {
 
+using ir::Graph;
 using ir::Node;
 using ir::Prim;
 
 namespace control_rules {
+
+// Is n make_closure(@code, env) with a graph constant as code?
+bool known_closure(const Node* n) {
+  return n->is_prim_apply(Prim::MakeClosure) && n->arg(0)->holds_graph();
+}
+
+// Two closures over envs built from the same nodes: `if` branches after closure conversion
+// (closure_convert.cpp gives both branches the union of their free variables).
+bool same_env(const Node* a, const Node* b) {
+  if (!known_closure(a) || !known_closure(b)) return false;
+  const Node* ea = a->arg(1);
+  const Node* eb = b->arg(1);
+  if (ea == eb) return true;
+  if (!ea->is_prim_apply(Prim::MakeTuple) || !eb->is_prim_apply(Prim::MakeTuple) || ea->num_args() != eb->num_args())
+    return false;
+  for (size_t i = 0; i < ea->num_args(); ++i)
+    if (ea->arg(i) != eb->arg(i)) return false;
+  return true;
+}
 
 [[noreturn]] void keyword_call(const Node* n) {
   runtime_error(n->loc,
@@ -31,13 +52,13 @@ void jvp_call(JvpCtx& c) {
     args.push_back(c.in(i));
     dargs.push_back(c.tan_or_zero(i));  // typed zeros where the source knows the type
   }
-  jvp_of_call(c, c.callee(), c.callee_tan(), args, dargs);
+  jvp_of_call(c, c.node->callee(), c.callee(), c.callee_tan(), args, dargs);
 }
 void vjp_call_forward(VjpForwardCtx& c) {
   if (!c.node->keywords.empty()) keyword_call(c.node);
   std::vector<Node*> args;
   for (size_t i = 0; i < c.node->num_args(); ++i) args.push_back(c.in(i));
-  vjp_forward_of_call(c, c.callee(), args);
+  vjp_forward_of_call(c, c.node->callee(), c.callee(), args);
 }
 void vjp_call_backward(VjpBackwardCtx& c) {
   Node* cts = vjp_backward_of_call(c, c.node->num_args());
@@ -49,27 +70,43 @@ void vjp_call_backward(VjpBackwardCtx& c) {
 // ---- if(c, then_fn, else_fn)
 void jvp_if(JvpCtx& c) {
   Emitter& e = c.e;
-  Node* then_fn = e.closure(c.cx.helper(Helper::TCall0), {c.in(1), c.tan_or_zero(1)});
-  Node* else_fn = e.closure(c.cx.helper(Helper::TCall0), {c.in(2), c.tan_or_zero(2)});
+  auto branch = [&](size_t i) {
+    Node* tf = transformed_fn(e, c.cx, Mode::Forward, c.node->arg(i), c.in(i));
+    return e.closure(c.cx.helper(Helper::TCall0), {tf, c.tan_or_zero(i)});
+  };
+  Node* then_fn = branch(1);
+  Node* else_fn = branch(2);
   Node* r = e.op(Prim::If, {c.in(0), then_fn, else_fn});
   c.cx.note_arity(r, 2);
   c.set_pair(r);
 }
 void vjp_if_forward(VjpForwardCtx& c) {
   Emitter& e = c.e;
-  Node* then_fn = e.closure(c.cx.helper(Helper::JCall0), {c.in(1)});
-  Node* else_fn = e.closure(c.cx.helper(Helper::JCall0), {c.in(2)});
+  // A known branch closure (code, env) becomes (J(code), env), itself a nullary function
+  // returning (y, pullback); any other function value goes through jfn at run time.
+  auto branch = [&](size_t i) {
+    if (known_closure(c.node->arg(i))) return transformed_fn(e, c.cx, Mode::Reverse, c.node->arg(i), c.in(i));
+    return e.closure(c.cx.helper(Helper::JCall0), {c.in(i)});
+  };
+  Node* then_fn = branch(1);
+  Node* else_fn = branch(2);
   Node* r = e.op(Prim::If, {c.in(0), then_fn, else_fn});
   c.cx.note_arity(r, 2);
   c.set_primal(e.get(r, 0, c.node->name));
   c.save(e.get(r, 1));
 }
-// The chosen branch's pullback gives its env cotangent; the other branch gets zeros.
+// The chosen branch's pullback gives its env cotangent. When both branch closures are built
+// from the same env nodes, it goes to those nodes whichever branch ran; otherwise it goes to
+// the chosen branch's closure, and the other gets zeros.
 void vjp_if_backward(VjpBackwardCtx& c) {
   Emitter& e = c.e;
   Node* cts = e.call(c.saved(0), {c.ct()});
   c.cx.note_arity(cts, 1);
   Node* ct_fn = e.get(cts, 0);
+  if (same_env(c.node->arg(1), c.node->arg(2))) {
+    c.give(c.active(1) ? 1 : 2, ct_fn);
+    return;
+  }
   Node* cond = c.in(0);
   for (size_t branch : {size_t(1), size_t(2)}) {
     if (!c.active(branch)) continue;
@@ -84,7 +121,7 @@ void vjp_if_backward(VjpBackwardCtx& c) {
 // mode the loop pushes each iteration's pullback, and a second loop pops and applies them.
 void jvp_while(JvpCtx& c) {
   Emitter& e = c.e;
-  Node* tbody = e.op(Prim::Tfn, {c.in(1)});
+  Node* tbody = transformed_fn(e, c.cx, Mode::Forward, c.node->arg(1), c.in(1));
   Node* cond = e.closure(c.cx.helper(Helper::TWhileCond), {c.in(0)});
   Node* body = e.closure(c.cx.helper(Helper::TWhileBody), {tbody, c.tan_or_zero(1)});
   Node* r = e.op(Prim::While, {cond, body, e.tuple({c.in(2), c.tan_or_zero(2)})});
@@ -93,7 +130,7 @@ void jvp_while(JvpCtx& c) {
 }
 void vjp_while_forward(VjpForwardCtx& c) {
   Emitter& e = c.e;
-  Node* jbody = e.op(Prim::Jfn, {c.in(1)});
+  Node* jbody = transformed_fn(e, c.cx, Mode::Reverse, c.node->arg(1), c.in(1));
   Node* cond = e.closure(c.cx.helper(Helper::JWhileCond), {c.in(0)});
   Node* body = e.closure(c.cx.helper(Helper::JWhileBody), {jbody});
   Node* r = e.op(Prim::While, {cond, body, e.tuple({c.in(2), e.op(Prim::ListEmpty, {})})});
@@ -136,10 +173,21 @@ void vjp_add_tangent(VjpBackwardCtx& c) {
 }  // namespace control_rules
 
 // ------------------------------------------------------------------ calls, shared
-void jvp_of_call(JvpCtx& c, Node* callee, Node* dcallee, const std::vector<Node*>& args,
+Node* transformed_fn(Emitter& e, Context& cx, Mode mode, const Node* source, Node* mapped) {
+  using control_rules::known_closure;
+  if (source && known_closure(source) && mapped->is_prim_apply(Prim::MakeClosure))
+    return e.op(Prim::MakeClosure, {e.cst(cx.transform(mode, source->arg(0)->as_graph())), mapped->arg(1)});
+  if (source && source->holds_graph() && !source->as_graph()->parent) {  // a top-level function
+    Graph* code = cx.convert(source->as_graph()).graph;
+    return e.op(Prim::MakeClosure, {e.cst(cx.transform(mode, code)), e.tuple({})});
+  }
+  return e.op(mode == Mode::Forward ? Prim::Tfn : Prim::Jfn, {mapped});
+}
+
+void jvp_of_call(JvpCtx& c, const Node* source_callee, Node* callee, Node* dcallee, const std::vector<Node*>& args,
                  const std::vector<Node*>& dargs) {
   Emitter& e = c.e;
-  Node* tf = e.op(Prim::Tfn, {callee});
+  Node* tf = transformed_fn(e, c.cx, Mode::Forward, source_callee, callee);
   std::vector<Node*> inputs{dcallee ? dcallee : e.zeros(callee)};
   for (size_t i = 0; i < args.size(); ++i) {
     inputs.push_back(args[i]);
@@ -150,9 +198,9 @@ void jvp_of_call(JvpCtx& c, Node* callee, Node* dcallee, const std::vector<Node*
   c.set_pair(r);
 }
 
-void vjp_forward_of_call(VjpForwardCtx& c, Node* callee, const std::vector<Node*>& args) {
+void vjp_forward_of_call(VjpForwardCtx& c, const Node* source_callee, Node* callee, const std::vector<Node*>& args) {
   Emitter& e = c.e;
-  Node* jf = e.op(Prim::Jfn, {callee});
+  Node* jf = transformed_fn(e, c.cx, Mode::Reverse, source_callee, callee);
   Node* r = e.call(jf, args);
   c.cx.note_arity(r, 2);
   c.set_primal(e.get(r, 0, c.node->name));

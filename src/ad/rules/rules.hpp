@@ -3,10 +3,12 @@
 // what they see). Primitives with a zero derivative register the zero rules (set_zero).
 // Effects (print, assert, fail) need none: the transforms copy them and give no derivative.
 #pragma once
+#include "ad/context.hpp"
 #include "ad/registry.hpp"
 
 namespace fx::ad {
 
+class Emitter;
 class JvpCtx;
 class VjpForwardCtx;
 class VjpBackwardCtx;
@@ -20,12 +22,20 @@ void register_control_rules(Registry& r);     // calls, if, while, make_closure,
 void register_list_rules(Registry& r);        // list_* (persistent stacks)
 void register_ad_operator_rules(Registry& r); // grad ... custom_jvp, stop_gradient, grad_hook
 
+// tfn(f) (Forward) or jfn(f) (Reverse) of the function value `mapped` (the transform's copy
+// of `source`, which may be null): folded to make_closure(T/J(code), env) when `source` is
+// make_closure(@code, env) or a top-level function, so that calls of known functions need no
+// transformation at run time.
+ir::Node* transformed_fn(Emitter& e, Context& cx, Mode mode, const ir::Node* source, ir::Node* mapped);
+
 // The rules of a call `callee(args...)`, for rules that rewrite their primitive into a call
-// (jvp, vjp): `dcallee` and `dargs[i]` may be null (zero).
-void jvp_of_call(JvpCtx& c, ir::Node* callee, ir::Node* dcallee, const std::vector<ir::Node*>& args,
-                 const std::vector<ir::Node*>& dargs);
+// (jvp, vjp): `dcallee` and `dargs[i]` may be null (zero); `source_callee` (may be null) is
+// the source node the callee comes from.
+void jvp_of_call(JvpCtx& c, const ir::Node* source_callee, ir::Node* callee, ir::Node* dcallee,
+                 const std::vector<ir::Node*>& args, const std::vector<ir::Node*>& dargs);
 // Forward sweep of such a call: sets the primal and saves the pullback (saved(0)).
-void vjp_forward_of_call(VjpForwardCtx& c, ir::Node* callee, const std::vector<ir::Node*>& args);
+void vjp_forward_of_call(VjpForwardCtx& c, const ir::Node* source_callee, ir::Node* callee,
+                         const std::vector<ir::Node*>& args);
 // Backward sweep: applies saved(0) to the cotangent; returns the tuple (ct_callee, ct_arg...).
 ir::Node* vjp_backward_of_call(VjpBackwardCtx& c, size_t nargs);
 

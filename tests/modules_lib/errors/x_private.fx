@@ -1,0 +1,2 @@
+def helper() -> f64:
+    return 1.0

@@ -1,0 +1,4 @@
+import "x_private.fx"
+
+def x_value() -> f64:
+    return helper()

@@ -1,0 +1,4 @@
+import "y_private.fx"
+
+def y_value() -> f64:
+    return helper()
