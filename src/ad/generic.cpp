@@ -23,12 +23,13 @@ const char* generic_name(Generic g) {
     case Generic::GradSeed: return "grad.seed";
     case Generic::JacfwdAssemble: return "jacfwd.assemble";
     case Generic::JacrevBack: return "jacrev.back";
+    case Generic::CustomJvpBack: return "custom_jvp.back";
   }
   return "?";
 }
 
 std::optional<Generic> generic_from_name(const std::string& name) {
-  for (int i = 0; i <= static_cast<int>(Generic::JacrevBack); ++i) {
+  for (int i = 0; i <= static_cast<int>(Generic::CustomJvpBack); ++i) {
     Generic g = static_cast<Generic>(i);
     if (g != Generic::PrimFn && name == generic_name(g)) return g;
   }
@@ -66,7 +67,8 @@ int argnums_slot(Generic g) {
     case Generic::CustomJvp:
     case Generic::PrimFn:
     case Generic::GradSeed:
-    case Generic::JacfwdAssemble: return -1;
+    case Generic::JacfwdAssemble:
+    case Generic::CustomJvpBack: return -1;
   }
   return -1;
 }
@@ -77,7 +79,8 @@ bool needs_shapes(Generic g) {
     case Generic::Jvp:
     case Generic::GradSeed:
     case Generic::JacfwdAssemble:
-    case Generic::JacrevBack: return true;
+    case Generic::JacrevBack:
+    case Generic::CustomJvpBack: return true;
     case Generic::Grad:
     case Generic::ValueAndGrad:
     case Generic::Jacrev:

@@ -26,6 +26,7 @@ enum class Generic : uint8_t {
   GradSeed,        // (y) → 1.0 for an f64 y; a run-time error otherwise
   JacfwdAssemble,  // (inputs, y, dy_0, ...) → the Jacobian, output-major
   JacrevBack,      // env (argnums,); (y, pullback, inputs) → the Jacobian
+  CustomJvpBack,   // (rule, x0..x{n-1}, ct) → the cotangents of x0..x{n-1} (a tuple)
 };
 
 // Transforms pushed by jfn (Reverse, J) and tfn (Forward, T), innermost first.

@@ -206,4 +206,52 @@ Graph* build_jacrev_back(Context& cx, const GenericCall& call) {
   return t.g;
 }
 
+// (rule, x0..x{n-1}, ct) → (ct_x0, ..., ct_x{n-1}): reverse mode of custom_jvp(f, rule).
+// The rule's y_dot is linear in the tangents, so its transpose is read off one rule call per
+// f64 input leaf (a unit tangent there, zeros elsewhere): that leaf's cotangent is
+// <ct, y_dot>, the sum over the output's f64 leaves of ct_leaf * y_dot_leaf. Other leaves
+// get zeros of their own type. Built on plain calls of the rule, so outer transforms apply.
+Graph* build_custom_jvp_back(Context& cx, const GenericCall& call) {
+  if (call.shapes.size() != call.arity || call.arity < 2)
+    internal_error("AD templates", "custom_jvp.back needs (rule, inputs..., ct)");
+  const size_t n = call.arity - 2;
+  Template t(cx, template_name(call), call.arity);
+  Emitter& e = t.e;
+  Node* rule = t.xs[0];
+  Node* ct = t.xs[n + 1];
+  const Shape& ct_shape = call.shapes[n + 1];
+  const std::vector<Path> out_paths = float_paths(ct_shape);
+  std::vector<Node*> xs(t.xs.begin() + 1, t.xs.begin() + 1 + static_cast<std::ptrdiff_t>(n));
+  Node* primals = e.tuple(xs, "primals");
+  std::vector<Node*> zero(n, nullptr);
+  auto zero_of = [&](size_t k) {
+    if (!zero[k]) zero[k] = call.shapes[k + 1].kind == Shape::Kind::Float ? e.f64(0.0) : e.zeros(xs[k]);
+    return zero[k];
+  };
+  std::vector<Node*> cts;
+  for (size_t i = 0; i < n; ++i) {
+    const Shape& in = call.shapes[i + 1];
+    std::vector<Path> in_paths = float_paths(in);
+    size_t j = 0;
+    Path p;
+    cts.push_back(build(e, in, p, [&](const Path& in_path, const Shape& leaf) -> Node* {
+      if (leaf.kind != Shape::Kind::Float) return zero_leaf(e, leaf, [&] { return component(e, xs[i], in, in_path); });
+      std::vector<Node*> tangents;
+      for (size_t k = 0; k < n; ++k) tangents.push_back(k == i ? onehot(e, in, xs[k], in_paths.at(j)) : zero_of(k));
+      ++j;
+      Node* r = e.call(rule, {primals, e.tuple(std::move(tangents))}, "r");
+      cx.note_arity(r, 2);
+      Node* ydot = e.get(r, 1, "y_dot");
+      Node* sum = nullptr;
+      for (const Path& q : out_paths) {
+        Node* term = e.op(Prim::Mul, {component(e, ct, ct_shape, q), component(e, ydot, ct_shape, q)});
+        sum = sum ? e.op(Prim::Add, {sum, term}) : term;
+      }
+      return sum ? sum : e.f64(0.0);
+    }));
+  }
+  t.g->output = e.tuple(std::move(cts));
+  return t.g;
+}
+
 }  // namespace fx::ad::templates

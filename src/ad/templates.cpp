@@ -1,7 +1,7 @@
 // Generic codes (generic.hpp): their template graphs, built on jfn/tfn so that an outer
 // transform sees ordinary IR (docs/ad.md §4), and Context::instantiate, which applies the
 // transform stack — with the special first transforms of checkpoint (J recomputes),
-// custom_vjp (J uses fwd/bwd) and custom_jvp (T uses the rule).
+// custom_vjp (J uses fwd/bwd) and custom_jvp (T uses the rule, J transposes it).
 #include "ad/templates.hpp"
 
 #include <map>
@@ -250,10 +250,40 @@ Graph* custom_jvp_forward(Context& cx, const GenericCall& call) {
   return t.g;
 }
 
+// J(custom_jvp(f, rule)) (JAX): y = rule((x...), (0...))[0]; the pullback transposes the rule
+// through the helper "custom_jvp.back", instantiated for the inputs' and cotangent's shapes.
+// The env (f, rule) gets a zero cotangent.
+Graph* custom_jvp_reverse(Context& cx, const GenericCall& call) {
+  size_t n = call.arity;
+  Template back(cx, "custom_jvp.back[J,n=" + std::to_string(n) + "]", 0, {"ct"});
+  cx.note_arity(back.env, static_cast<int>(n + 1));
+  Node* env = back.e.get(back.env, 0, "env");
+  cx.note_arity(env, 2);
+  std::vector<Node*> args{back.e.get(env, 1, "rule")};
+  for (size_t i = 0; i < n; ++i) args.push_back(back.e.get(back.env, static_cast<int64_t>(i + 1)));
+  args.push_back(back.xs[0]);
+  Node* cts = back.e.call(back.e.generic("custom_jvp.back", {}), std::move(args), "cts");
+  cx.note_arity(cts, static_cast<int>(n));
+  std::vector<Node*> out{back.e.zeros(env)};
+  for (size_t i = 0; i < n; ++i) out.push_back(back.e.get(cts, static_cast<int64_t>(i)));
+  back.g->output = back.e.tuple(std::move(out));
+
+  Template fwd(cx, "custom_jvp[J,n=" + std::to_string(n) + "]", n);
+  std::vector<Node*> zeros;
+  for (Node* x : fwd.xs) zeros.push_back(fwd.e.zeros(x));
+  Node* r = fwd.e.call(fwd.e.get(fwd.env, 1, "rule"), {fwd.e.tuple(fwd.xs), fwd.e.tuple(std::move(zeros))}, "r");
+  cx.note_arity(r, 2);
+  std::vector<Node*> saved{fwd.env};
+  saved.insert(saved.end(), fwd.xs.begin(), fwd.xs.end());
+  fwd.g->output = fwd.e.tuple({fwd.e.get(r, 0, "y"), fwd.e.closure(back.g, saved, "pullback")});
+  return fwd.g;
+}
+
 Graph* special_first_impl(Context& cx, const GenericCall& call, Mode mode) {
   if (call.kind == Generic::Checkpoint && mode == Mode::Reverse) return checkpoint_reverse(cx, call);
   if (call.kind == Generic::CustomVjp && mode == Mode::Reverse) return custom_vjp_reverse(cx, call);
   if (call.kind == Generic::CustomJvp && mode == Mode::Forward) return custom_jvp_forward(cx, call);
+  if (call.kind == Generic::CustomJvp && mode == Mode::Reverse) return custom_jvp_reverse(cx, call);
   return nullptr;
 }
 
@@ -280,6 +310,7 @@ Graph* build_base(Context& cx, const GenericCall& call, std::map<std::string, Gr
     case Generic::GradSeed: return build_grad_seed(cx, call);
     case Generic::JacfwdAssemble: return build_jacfwd_assemble(cx, call);
     case Generic::JacrevBack: return build_jacrev_back(cx, call);
+    case Generic::CustomJvpBack: return build_custom_jvp_back(cx, call);
   }
   internal_error("AD templates", "unknown generic code");
 }

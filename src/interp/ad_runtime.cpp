@@ -240,7 +240,8 @@ size_t shape_depth(ad::Generic g) {
     case ad::Generic::Jvp: return 1;
     case ad::Generic::Jacfwd:
     case ad::Generic::JacfwdAssemble:
-    case ad::Generic::JacrevBack: return 200;
+    case ad::Generic::JacrevBack:
+    case ad::Generic::CustomJvpBack: return 200;
     case ad::Generic::Grad: case ad::Generic::ValueAndGrad: case ad::Generic::Jacrev:
     case ad::Generic::Hessian: case ad::Generic::Derivative: case ad::Generic::Vjp:
     case ad::Generic::Checkpoint: case ad::Generic::CustomVjp: case ad::Generic::CustomJvp:
