@@ -13,24 +13,16 @@
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
 #include "syntax/parser.hpp"
+#include "lower_test_support.hpp"
 
 using namespace fx;
+using namespace fx::testing;
 using ir::Graph;
 using ir::GraphRole;
 using ir::Node;
 using ir::Prim;
 
 namespace {
-
-std::unique_ptr<ir::Module> lower_text(const std::string& text) {
-  auto m = std::make_unique<ir::Module>();
-  m->files.push_back(std::make_unique<SourceFile>("test.fx", text));
-  m->syntax.push_back(parse_module(*m->files.back()));
-  lower::lower_module(*m, *m->syntax.back());
-  m->renumber();
-  ir::verify(*m, "lowering");
-  return m;
-}
 
 // "LINE:COL: message" of the CompileError lowering `text` reports, or "".
 std::string lower_error(const std::string& text) {
@@ -40,41 +32,6 @@ std::string lower_error(const std::string& text) {
     return std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + ": " + e.message;
   }
   return "";
-}
-
-std::vector<const Node*> prim_applies(const ir::Module& m, const Graph* g, Prim p) {
-  std::vector<const Node*> out;
-  for (const auto& other : m.graphs)
-    if (other->nested_in(g))
-      for (const Node* n : other->body)
-        if (n->is_prim_apply(p)) out.push_back(n);
-  return out;
-}
-
-// Runs main() of `text` through the whole pipeline: what it printed, or the error.
-std::string run_program(const std::string& text) {
-  char path[] = "/tmp/fluxion_lower_ad_test_XXXXXX.fx";
-  int fd = mkstemps(path, 3);
-  if (fd < 0) return "<cannot create a temporary file>";
-  close(fd);
-  {
-    std::ofstream out(path);
-    out << text;
-  }
-  std::ostringstream printed;
-  try {
-    driver::Compilation c;
-    c.load_file(path);
-    c.run_main(printed);
-  } catch (const CompileError& e) {
-    printed << "compile error " << e.loc.line << ":" << e.loc.col << ": " << e.message;
-  } catch (const RuntimeError& e) {
-    printed << "runtime error " << e.loc.line << ":" << e.loc.col << ": " << e.message;
-  } catch (const InternalError& e) {
-    printed << "internal error in " << e.where << ": " << e.message;
-  }
-  unlink(path);
-  return printed.str();
 }
 
 }  // namespace

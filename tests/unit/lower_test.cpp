@@ -12,25 +12,16 @@
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
 #include "syntax/parser.hpp"
+#include "lower_test_support.hpp"
 
 using namespace fx;
+using namespace fx::testing;
 using ir::Graph;
 using ir::GraphRole;
 using ir::Node;
 using ir::Prim;
 
 namespace {
-
-// Parses and lowers `text`, then runs the IR verifier.
-std::unique_ptr<ir::Module> lower_text(const std::string& text) {
-  auto m = std::make_unique<ir::Module>();
-  m->files.push_back(std::make_unique<SourceFile>("test.fx", text));
-  m->syntax.push_back(parse_module(*m->files.back()));
-  lower::lower_module(*m, *m->syntax.back());
-  m->renumber();
-  ir::verify(*m, "lowering");
-  return m;
-}
 
 struct Diagnostic {
   bool raised = false;
@@ -72,42 +63,6 @@ size_t count_role(const ir::Module& m, GraphRole role) {
   size_t n = 0;
   for (const auto& g : m.graphs) n += g->role == role;
   return n;
-}
-
-// The applications of primitive p anywhere in graphs nested in (or equal to) g.
-std::vector<const Node*> prim_applies(const ir::Module& m, const Graph* g, Prim p) {
-  std::vector<const Node*> out;
-  for (const auto& other : m.graphs)
-    if (other->nested_in(g))
-      for (const Node* n : other->body)
-        if (n->is_prim_apply(p)) out.push_back(n);
-  return out;
-}
-
-// Runs main() of `text` through the whole pipeline and returns what it printed.
-std::string run_program(const std::string& text) {
-  char path[] = "/tmp/fluxion_lower_test_XXXXXX.fx";
-  int fd = mkstemps(path, 3);
-  if (fd < 0) return "<cannot create a temporary file>";
-  close(fd);
-  {
-    std::ofstream out(path);
-    out << text;
-  }
-  std::ostringstream printed;
-  try {
-    driver::Compilation c;
-    c.load_file(path);
-    c.run_main(printed);
-  } catch (const CompileError& e) {
-    printed << "compile error " << e.loc.line << ":" << e.loc.col << ": " << e.message;
-  } catch (const RuntimeError& e) {
-    printed << "runtime error " << e.loc.line << ":" << e.loc.col << ": " << e.message;
-  } catch (const InternalError& e) {
-    printed << "internal error in " << e.where << ": " << e.message;
-  }
-  unlink(path);
-  return printed.str();
 }
 
 }  // namespace
