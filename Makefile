@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build test demo clean test-asan fuzz
+.PHONY: deps build test demo clean test-asan fuzz fuzz-short fuzz-build
 
 deps:
 	./scripts/install-deps.sh
@@ -26,17 +26,59 @@ test-asan: deps
 	cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest -j $(JOBS) --output-on-failure --timeout 900
 
 # Coverage-guided fuzzing with libFuzzer (clang): each target runs FUZZ_SECONDS.
-# New inputs go to build-fuzz/corpus-*; the seeds in fuzz/corpus/ are only read.
+#   parser_fuzz  bytes -> lexer and parser
+#   check_fuzz   bytes -> parse, lower, verify, type-check
+#   ad_fuzz      bytes -> a generated program (fuzz/program_gen.hpp) run through the whole
+#                pipeline, derivatives included, with --check-nan on half the inputs
+# Objects are compiled once per FUZZ_DIR (in parallel: make -j); new inputs go to
+# FUZZ_DIR/corpus-*, crashes to FUZZ_DIR/crash-*; the seeds in fuzz/corpus/ are only read.
+# `make fuzz-short` runs every target FUZZ_SHORT_SECONDS (CI, when clang is installed).
 FUZZ_SECONDS ?= 600
-FUZZ_CXX = clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -Isrc
+FUZZ_SHORT_SECONDS ?= 20
+FUZZ_DIR ?= build-fuzz
+FUZZ_CLANG ?= clang++
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_CXXFLAGS = -std=c++20 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Isrc -Iruntime/include -MMD -MP
+FUZZ_RUN_FLAGS = -rss_limit_mb=4096 -timeout=30 -print_final_stats=1
 FRONT_SRCS = $(wildcard src/support/*.cpp src/syntax/*.cpp)
 CHECK_SRCS = $(FRONT_SRCS) $(wildcard src/ir/*.cpp src/lower/*.cpp src/types/*.cpp)
+AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp runtime/src/*.cpp) \
+          fuzz/program_gen.cpp
+fuzz_objs = $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(1))
+FUZZ_TARGETS = parser check ad
+
+$(FUZZ_DIR)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(FUZZ_CLANG) $(FUZZ_CXXFLAGS) -c $< -o $@
+
+$(FUZZ_DIR)/parser_fuzz: $(call fuzz_objs,fuzz/parser_fuzz.cpp $(FRONT_SRCS))
+	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lpthread
+$(FUZZ_DIR)/check_fuzz: $(call fuzz_objs,fuzz/check_fuzz.cpp $(CHECK_SRCS))
+	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lpthread
+$(FUZZ_DIR)/ad_fuzz: $(call fuzz_objs,fuzz/ad_fuzz.cpp $(AD_SRCS))
+	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lopenblas -lz -lpthread
+
+ifneq ($(filter fuzz%,$(MAKECMDGOALS)),)
+-include $(shell find $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)
+endif
+
+fuzz-build: $(foreach t,$(FUZZ_TARGETS),$(FUZZ_DIR)/$(t)_fuzz)
+
+# Runs target $(1) for $(2) seconds; the parser seeds also feed check_fuzz.
+fuzz_seeds = $(if $(filter ad,$(1)),fuzz/corpus/ad,fuzz/corpus/parser)
+define fuzz_run
+	mkdir -p $(FUZZ_DIR)/corpus-$(1)
+	cd $(FUZZ_DIR) && ./$(1)_fuzz corpus-$(1) $(CURDIR)/$(call fuzz_seeds,$(1)) -max_total_time=$(2) $(FUZZ_RUN_FLAGS)
+
+endef
+
 fuzz: deps
-	mkdir -p build-fuzz/corpus-parser build-fuzz/corpus-check
-	$(FUZZ_CXX) fuzz/parser_fuzz.cpp $(FRONT_SRCS) -o build-fuzz/parser_fuzz -lpthread
-	$(FUZZ_CXX) fuzz/check_fuzz.cpp $(CHECK_SRCS) -o build-fuzz/check_fuzz -lpthread
-	./build-fuzz/parser_fuzz build-fuzz/corpus-parser fuzz/corpus/parser -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
-	./build-fuzz/check_fuzz build-fuzz/corpus-check fuzz/corpus/parser -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096
+	$(MAKE) -j $(JOBS) fuzz-build
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz_run,$(t),$(FUZZ_SECONDS)))
+
+fuzz-short:
+	$(MAKE) -j $(JOBS) fuzz-build
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz_run,$(t),$(FUZZ_SHORT_SECONDS)))
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan build-fuzz
+	rm -rf $(BUILD_DIR) build-asan $(FUZZ_DIR)

@@ -9,6 +9,8 @@ packages=(
   libgtest-dev libgmock-dev
   clang libclang-rt-14-dev   # fuzzing (libFuzzer) and sanitizers
   libopenblas-dev zlib1g-dev # tensor runtime: matrix products, gzip-compressed IDX files
+  python3-numpy              # tests: tensor programs are checked against NumPy
+  dataset-fashion-mnist      # examples/cnn_mnist.fx
 )
 
 missing=()

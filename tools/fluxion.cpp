@@ -32,6 +32,12 @@ usage:
 options:
   --interp            run with the reference interpreter (the only engine so far)
   --max-depth N       limit on nested function calls at run time (default 10000)
+  --max-loop-iterations N
+                      limit on the iterations of any single loop at run time
+                      (default: none)
+  --check-nan         stop with a located run-time error at the first primitive
+                      that makes a nan or an infinity out of finite operands,
+                      naming the derivative pass it belongs to (run, eval)
 
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
@@ -51,12 +57,12 @@ struct Command {
   fx::driver::Options options;
 };
 
-size_t parse_count(const std::string& flag, const std::string& text) {
+size_t parse_count(const std::string& flag, const std::string& text, unsigned long long max = 10000000) {
   char* end = nullptr;
   errno = 0;
   unsigned long long v = std::strtoull(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || errno != 0 || v == 0 || v > 10000000 || text[0] == '-')
-    throw UsageError{flag + " expects a whole number from 1 to 10000000, found '" + text + "'"};
+  if (text.empty() || *end != '\0' || errno != 0 || v == 0 || v > max || text[0] == '-')
+    throw UsageError{flag + " expects a whole number from 1 to " + std::to_string(max) + ", found '" + text + "'"};
   return static_cast<size_t>(v);
 }
 
@@ -74,6 +80,8 @@ Command parse_command_line(int argc, char** argv) {
     };
     if (a == "--interp") continue;
     if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
+    else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
+    else if (a == "--check-nan") c.options.interp.check_nan = true;
     else if (a == "--fn") c.fn_name = value(a);
     else if (a == "--stage") c.stage = value(a);
     else if (a.size() > 1 && a[0] == '-' && a[1] == '-') throw UsageError{"unknown option '" + a + "'"};

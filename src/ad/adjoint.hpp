@@ -32,15 +32,26 @@ struct PartKey {
   bool operator==(const PartKey& o) const { return kind == o.kind && index == o.index && field == o.field; }
 };
 
+struct AdjointPart;
+
 struct Adjoint {
   ir::Node* dense = nullptr;
-  std::vector<std::pair<PartKey, Adjoint>> parts;
+  // Not std::pair<PartKey, Adjoint>: a pair of an incomplete type is ill-formed, which clang
+  // (the fuzz build) rejects; a vector of an incomplete class is allowed (C++17).
+  std::vector<AdjointPart> parts;
 
   bool empty() const { return !dense && parts.empty(); }
   void add(Emitter& e, ir::Node* ct);
   Adjoint& part(const PartKey& k);           // created empty if absent
   const Adjoint* find(const PartKey& k) const;
   void merge(Emitter& e, Adjoint&& other);
+};
+
+// One component's adjoint: `first` is the component, `second` what it received.
+struct AdjointPart {
+  AdjointPart(PartKey k, Adjoint a) : first(std::move(k)), second(std::move(a)) {}
+  PartKey first;
+  Adjoint second;
 };
 
 // The component `k` of a dense cotangent value: tuple_get / get_attr / list_top / list_pop.

@@ -1,7 +1,5 @@
 #include "ad/generic.hpp"
 
-#include "ad/shape.hpp"
-
 #include <utility>
 
 namespace fx::ad {
@@ -99,58 +97,6 @@ std::string Argnums::key() const {
   std::string s = tuple ? "(" : "";
   for (size_t i = 0; i < nums.size(); ++i) s += (i ? "," : "") + std::to_string(nums[i]);
   return s + (tuple ? ")" : "");
-}
-
-// ------------------------------------------------------------------ Shape
-std::string Shape::key() const {
-  switch (kind) {
-    case Kind::Float: return "f";
-    case Kind::Int: return "i";
-    case Kind::Bool: return "b";
-    case Kind::Str: return "s";
-    case Kind::None: return "n";
-    case Kind::Undef: return "u";
-    case Kind::Function: return "fn";
-    case Kind::List: return "list";
-    case Kind::Tuple:
-    case Kind::Struct:
-    case Kind::Variant: {
-      std::string s = kind == Kind::Tuple     ? "("
-                      : kind == Kind::Struct ? struct_decl->name + "{"
-                                             : variant->name + "<";
-      for (size_t i = 0; i < elems.size(); ++i) s += (i ? "," : "") + elems[i].key();
-      return s + (kind == Kind::Tuple ? ")" : kind == Kind::Struct ? "}" : ">");
-    }
-  }
-  return "?";
-}
-
-std::string Shape::describe() const {
-  switch (kind) {
-    case Kind::Float: return "f64";
-    case Kind::Int: return "i64";
-    case Kind::Bool: return "bool";
-    case Kind::Str: return "str";
-    case Kind::None: return "None";
-    case Kind::Undef: return "undefined";
-    case Kind::Function: return "function";
-    case Kind::List: return "list";
-    case Kind::Struct: return struct_decl->name;
-    case Kind::Variant: return variant->owner ? variant->owner->name : variant->name;
-    case Kind::Tuple: {
-      std::string s = "(";
-      for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i].describe();
-      return s + (elems.size() == 1 ? ",)" : ")");
-    }
-  }
-  return "?";
-}
-
-size_t Shape::float_leaves() const {
-  if (kind == Kind::Float) return 1;
-  size_t n = 0;
-  for (const Shape& e : elems) n += e.float_leaves();
-  return n;
 }
 
 }  // namespace fx::ad

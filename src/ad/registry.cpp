@@ -24,9 +24,8 @@ void Registry::set_zero(ir::Prim p) {
 
 void Registry::missing(ir::Prim p, Mode mode, SourceLoc loc) {
   std::string which = mode == Mode::Forward ? "forward-mode (JVP)" : "reverse-mode (VJP)";
-  std::string why = p == ir::Prim::MatMul ? " (it needs tensors, which come later)" : "";
   runtime_error(loc, std::string("cannot differentiate '") + ir::prim_name(p) + "': the primitive has no " +
-                         which + " derivative rule" + why);
+                         which + " derivative rule");
 }
 
 void register_all_rules(Registry& r) {
@@ -38,6 +37,11 @@ void register_all_rules(Registry& r) {
   register_control_rules(r);
   register_list_rules(r);
   register_ad_operator_rules(r);
+  register_tensor_construct_rules(r);
+  register_tensor_elementwise_rules(r);
+  register_tensor_reduce_rules(r);
+  register_tensor_linalg_rules(r);
+  register_tensor_nn_rules(r);
 }
 
 }  // namespace fx::ad

@@ -66,6 +66,7 @@ class VjpBackwardCtx {
   Emitter& e;  // builds the pullback graph
   Context& cx;
 
+  size_t num_args() const { return node->num_args(); }
   // Primal values, available in the pullback (as residuals; constants as they are).
   ir::Node* in(size_t i);
   ir::Node* callee();

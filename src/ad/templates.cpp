@@ -32,8 +32,10 @@ std::string base_key(const GenericCall& call) {
   if (argnums_slot(call.kind) >= 0) key += ",argnums=" + call.argnums.key();
   key += ",n=" + std::to_string(call.arity);
   if (needs_shapes(call.kind)) {
+    // Only the Jacobians' templates depend on tensors' extents (one entry per element).
+    bool with_dims = call.kind != Generic::Jvp && call.kind != Generic::GradSeed;
     key += ",shapes=";
-    for (const Shape& s : call.shapes) key += s.key() + ";";
+    for (const Shape& s : call.shapes) key += s.key(with_dims) + ";";
   }
   return key;
 }
@@ -90,7 +92,11 @@ Graph* build_grad(Context& cx, const GenericCall& call) {
 }
 
 Graph* build_grad_seed(Context& cx, const GenericCall& call) {
-  if (call.shapes.size() != 1 || call.shapes[0].kind != Shape::Kind::Float)
+  // An f32 scalar is a rank-0 tensor at run time; its seed 1.0 is weak (takes its dtype).
+  auto is_scalar = [](const Shape& s) {
+    return s.kind == Shape::Kind::Float || (s.is_differentiable_leaf() && s.dims.empty());
+  };
+  if (call.shapes.size() != 1 || !is_scalar(call.shapes[0]))
     runtime_error(call.loc, "the function being differentiated must return a scalar f64 to take its gradient, found " +
                                 (call.shapes.empty() ? std::string("nothing") : call.shapes[0].describe()));
   Template t(cx, template_name(call), 1);

@@ -6,6 +6,7 @@
 #include "ad/closure_convert.hpp"
 #include "interp/format.hpp"
 #include "interp/machine.hpp"
+#include "interp/nan_check.hpp"
 #include "interp/primitives.hpp"
 #include "support/diagnostics.hpp"
 
@@ -35,8 +36,22 @@ bool is_ad_primitive(Prim p) {
     case Prim::ToF64: case Prim::ToI64:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While:
+    case Prim::If: case Prim::While: case Prim::TreeMap:
     case Prim::Print: case Prim::Assert: case Prim::Fail:
+    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
+    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
+    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
+    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
+    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
+    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
+    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
+    case Prim::Concat: case Prim::Stack: case Prim::Diag:
+    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
+    case Prim::OneHot: case Prim::Dropout:
+    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
+    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
+    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
       return false;
   }
   return false;
@@ -153,8 +168,23 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::ToF64: case Prim::ToI64:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While:
-    case Prim::Print: case Prim::Assert: case Prim::Fail: break;
+    case Prim::If: case Prim::While: case Prim::TreeMap:
+    case Prim::Print: case Prim::Assert: case Prim::Fail:
+    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
+    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
+    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
+    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
+    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
+    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
+    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
+    case Prim::Concat: case Prim::Stack: case Prim::Diag:
+    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
+    case Prim::OneHot: case Prim::Dropout:
+    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
+    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
+    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
+      break;
   }
   internal_error("interpreter", std::string(op_name(p)) + " is not an AD primitive");
 }
@@ -202,7 +232,8 @@ Value Machine::transformed(ad::Mode mode, const Value& f, const Node* at) {
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant:
-    case Kind::List: break;
+    case Kind::List:
+    case Kind::Tensor: break;
   }
   runtime_error(site(at), std::string("cannot differentiate a value of type ") + type_name(f) + ": expected a function");
 }
@@ -266,6 +297,13 @@ ad::Shape shape_of(const Value& v, size_t depth, bool strict, SourceLoc loc) {
     case Kind::Explicit:
     case Kind::Derived: s.kind = K::Function; return s;
     case Kind::List: s.kind = K::List; return s;
+    case Kind::Tensor: {  // a leaf: Jacobians need its dtype and extents
+      const rt::Tensor& t = v.as_tensor();
+      s.kind = K::Tensor;
+      s.dtype = rt::dtype_name(t.dtype());
+      for (int64_t d : t.shape().dims()) s.dims.push_back(d);
+      return s;
+    }
     case Kind::Tuple: s.kind = K::Tuple; break;
     case Kind::Struct:
       s.kind = K::Struct;
@@ -315,6 +353,7 @@ Value Machine::call_derived(const DerivedObj& d, Value* args, size_t n, const st
     for (const Value* v : base) call.shapes.push_back(shape_of(*v, shape_depth(d.kind), shape_depth(d.kind) > 100, loc));
   const Graph* code = ad().instantiate(call);
   ExplicitObj closure(code, d.env);
+  DerivativeScope scope(derivatives_, d.kind, options_.check_nan);  // names the operator (nan_check.hpp)
   return call_explicit(closure, args, n, nullptr, at);
 }
 

@@ -1,6 +1,7 @@
 // zeros_like and add_tangent (docs/ad.md): the zero and the sum in a value's tangent space.
 // A tangent has the value's structure — tuples, structs and variants field by field, a list
-// element by element, a function value as its env — with f64 leaves; integers and booleans
+// element by element, a function value as its env — with f64 leaves (tensors: tensors of
+// the same shape and dtype); integers and booleans
 // have zero tangents of their own type, strings and None are their own zeros, and Undef (a
 // loop variable not assigned yet) stays Undef. Both walk the values with an explicit stack:
 // a tangent may be a list of a million pullback environments.
@@ -9,6 +10,7 @@
 #include "interp/machine.hpp"
 #include "interp/primitives.hpp"
 #include "interp/scalar_ops.hpp"
+#include "interp/tensor_values.hpp"
 #include "support/diagnostics.hpp"
 
 namespace fx::interp {
@@ -56,6 +58,24 @@ bool same_structure(const Value& a, const Value& b) {
   return a.items().size() == b.items().size();
 }
 
+bool integral_leaf(const Value& v) {
+  return v.kind() == Kind::Int || v.kind() == Kind::Bool ||
+         (v.kind() == Kind::Tensor && !rt::is_float(v.as_tensor().dtype()));
+}
+
+// The sum of two tangent leaves of which one at least is a tensor: broadcasting addition
+// (a scalar is weak against a tensor). As for scalars, an integer tangent (an i64 or bool
+// tensor's) is a zero of its own type, and wins over a float contribution.
+Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc) {
+  const bool ia = integral_leaf(a), ib = integral_leaf(b);
+  if (ia != ib) return ia ? a : b;
+  if (!(a.kind() == Kind::Tensor || tensors::is_scalar(a)) || !(b.kind() == Kind::Tensor || tensors::is_scalar(b)))
+    runtime_error(loc, "cannot add derivatives of different structures: " + type_name(a) + " and " + type_name(b));
+  auto [x, y] = tensors::operand_pair(a, b, loc, "add_tangent");
+  if (x.dtype() == rt::DType::Bool || y.dtype() == rt::DType::Bool) return a;  // no derivative: a zero
+  return tensors::guarded(loc, [&] { return tensors::box(rt::add(x, y)); });
+}
+
 // Runs the walk: `leaf` finishes a value (or returns nullopt to open it as an aggregate
 // task, after pushing it).
 template <class Open>
@@ -97,6 +117,10 @@ Value Machine::zeros_like(const Value& root, const ir::Node* at) {
     if (v.kind() == Kind::Bool) return Value::boolean(false);
     if (v.kind() == Kind::Int) return Value::integer(0);
     if (v.kind() == Kind::Float) return Value::real(0.0);
+    if (v.kind() == Kind::Tensor) {  // zeros of its shape and dtype (f32 stays f32, i64 and bool their own zero)
+      const rt::Tensor& t = v.as_tensor();
+      return tensors::guarded(site(at), [&] { return Value::tensor(rt::zeros(t.shape(), t.dtype())); });
+    }
     if (v.kind() == Kind::Undef || v.kind() == Kind::None || v.kind() == Kind::Str) return v;
     if (!is_aggregate(v)) internal_error("interpreter", "zeros_like of a " + type_name(v));
     std::vector<Value> items = children(v);
@@ -115,6 +139,7 @@ Value Machine::add_tangent(const Value& ra, const Value& rb, const ir::Node* at)
     if (b.is_undef()) return a;
     a = tangent_view(a, at);
     b = tangent_view(b, at);
+    if (a.kind() == Kind::Tensor || b.kind() == Kind::Tensor) return add_tensor_leaves(a, b, site(at));
     if (a.kind() == Kind::Int && b.kind() == Kind::Int) return Value::integer(scalar::add(a.as_int(), b.as_int()));
     // An i64's tangent is an i64 zero: what an untyped program computed for it in f64
     // (through float(n), n + 0.5, ...) is not a derivative (docs/ad.md).

@@ -47,7 +47,7 @@ void Machine::begin_call(const Graph* g, const Node* at) {
 std::vector<Value> Machine::eval_args(const Node* call, Frame* fr) {
   std::vector<Value> args;
   args.reserve(call->num_args());
-  for (size_t i = 1; i < call->inputs.size(); ++i) args.push_back(operand(call->inputs[i], fr));
+  for (size_t i = 1; i < call->inputs.size(); ++i) args.push_back(take(call, i, fr));
   return args;
 }
 
@@ -60,7 +60,7 @@ Ref<Frame> Machine::bind_node_args(const Graph* g, Ref<Frame> env, const Node* c
   const size_t n = call->num_args();
   if (n != g->params.size()) arity_error(g, n, call->loc);
   Ref<Frame> frame = Frame::make(g, std::move(env));
-  for (size_t i = 0; i < n; ++i) frame->slots()[g->params[i]->slot] = operand(call->inputs[i + 1], fr);
+  for (size_t i = 0; i < n; ++i) frame->slots()[g->params[i]->slot] = take(call, i + 1, fr);
   return frame;
 }
 
@@ -124,7 +124,8 @@ Value Machine::invoke(const Value& fn, Value* args, size_t n, const std::vector<
     case Kind::Str:
     case Kind::Tuple:
     case Kind::Struct:
-    case Kind::Variant: break;
+    case Kind::Variant:
+    case Kind::Tensor: break;
   }
   not_callable(fn, loc);
 }
@@ -138,7 +139,9 @@ Value Machine::apply_prim_value(Prim p, Value* args, size_t n, const Node* at) {
     bool c = require_bool(args[0], loc, "if");
     return invoke(args[c ? 1 : 2], nullptr, 0, nullptr, at);
   }
+  if (p == Prim::TreeMap) return eval_tree_map(args, n, at);
   if (is_ad_primitive(p)) return eval_ad_prim(p, args, n, at);
+  if (options_.check_nan) [[unlikely]] return apply_checked(p, args, n, at);  // nan_check.cpp
   return apply_primitive(p, loc, args, n, out_);
 }
 
@@ -164,16 +167,26 @@ Value Machine::call_nullary(const Node* fn, Frame* fr, const Node* at) {
     runtime_error(n->loc, "builtin while takes 3 arguments, found " + std::to_string(n->num_args()));
   Value cond = operand(n->arg(0), fr);  // one closure per loop, not per iteration
   Value body = operand(n->arg(1), fr);
-  return loop(cond, body, operand(n->arg(2), fr), n);
+  return loop(cond, body, take(n, 3, fr), n);  // the state moves: see machine.hpp, last uses
 }
+
+namespace {
+
+[[noreturn, gnu::cold, gnu::noinline]] void too_many_iterations(SourceLoc loc, size_t limit) {
+  runtime_error(loc, "loop ran more than " + std::to_string(limit) + " iterations (the limit set by --max-loop-iterations)");
+}
+
+}  // namespace
 
 // while(cond, body, init): iterates in C++, so a loop of any length uses constant stack.
 Value Machine::loop(const Value& cond, const Value& body, Value state, const Node* at) {
   const SourceLoc loc = at ? at->loc : SourceLoc{};
-  for (;;) {
+  const size_t limit = options_.max_loop_iterations;  // 0: none
+  for (size_t iterations = 0;; ++iterations) {
     Value arg = state;
     Value go = invoke(cond, &arg, 1, nullptr, at);
     if (!require_bool(go, loc, "the condition of while")) return state;
+    if (iterations == limit && limit != 0) too_many_iterations(loc, limit);
     arg = std::move(state);
     state = invoke(body, &arg, 1, nullptr, at);
   }

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "fluxion/runtime/format.hpp"
 #include "support/number_format.hpp"
 
 namespace fx::interp {
@@ -41,7 +42,8 @@ std::string function_text(const Value& f) {
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant:
-    case Kind::List: break;
+    case Kind::List:
+    case Kind::Tensor: break;
   }
   return "...";
 }
@@ -59,6 +61,7 @@ void format_leaf(std::string& out, const Value& v) {
     case Kind::Explicit: out += "<function " + function_display_name(*v.as_explicit().code) + ">"; return;
     case Kind::Derived: out += "<function " + derived_name(v.as_derived()) + ">"; return;
     case Kind::List: out += "<list of " + std::to_string(v.as_list().size) + ">"; return;
+    case Kind::Tensor: out += rt::format(v.as_tensor()); return;  // nested lists; rank 0 as its element
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant: return;  // aggregates are laid out by format_value_to

@@ -9,6 +9,7 @@ namespace fx::interp {
 // Floats as Python's repr ("1.0", "0.1", "1e-05", "inf", "nan", "-0.0"), ints plain,
 // "True"/"False", "None", strings as they are, tuples "(1.0, 2)" / "(1.0,)" / "()",
 // structs "Linear(w=1.0, b=2.0)", variants "Node(Leaf(1), Leaf(2))" / "Empty",
+// tensors as nested lists "[[1.0, 2.0], [3.0, 4.0]]" (a rank-0 tensor as its element),
 // functions "<function NAME>", primitives "<builtin NAME>".
 std::string format_value(const Value& v);
 

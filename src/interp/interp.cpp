@@ -53,6 +53,8 @@ uintptr_t find_stack_limit() {
                                     " is not visible from graph " + fr->graph->name);
 }
 
+[[gnu::cold, gnu::noinline]] void refresh_analysis(LastUses& uses, const ir::Module& m) { uses.refresh(m); }
+
 }  // namespace
 
 std::string function_name(const Graph* g) { return function_display_name(*g); }
@@ -66,22 +68,7 @@ ad::Context& Machine::ad() {
 
 Machine::Machine(ir::Module& m, const Options& options, std::ostream& out)
     : module_(m), options_(options), out_(out), stack_limit_(find_stack_limit()) {
-  // Which slots may nested graphs read? Those must survive their activation (closures).
-  uint32_t max_id = 0;
-  for (const auto& g : m.graphs) max_id = std::max(max_id, g->id);
-  captured_.resize(m.graphs.empty() ? 0 : max_id + 1);
-  for (const auto& g : m.graphs) captured_[g->id].assign(g->frame_size(), false);
-  auto mark = [&](const Node* x, const Graph* user) {
-    if (!x || x->is_constant() || !x->graph || x->graph == user) return;
-    if (x->graph->id >= captured_.size()) return;
-    auto& slots = captured_[x->graph->id];
-    if (x->slot < slots.size()) slots[x->slot] = true;
-  };
-  for (const auto& g : m.graphs) {
-    for (const Node* b : g->body)
-      for (const Node* x : b->inputs) mark(x, g.get());
-    mark(g->output, g.get());
-  }
+  last_uses_.refresh(m);  // which slots nested graphs read, which reads are last uses
 }
 
 // ------------------------------------------------------------------ operands
@@ -130,6 +117,13 @@ Value Machine::operand(const Node* n, Frame* fr) {
   return f->slots()[n->slot];
 }
 
+Value Machine::take(const Node* user, size_t input, Frame* fr) {
+  const Node* x = user->inputs[input];
+  if (last_uses_.moves(user, input) && x->graph == fr->graph && x->slot < fr->slots().size())
+    return std::move(fr->slots()[x->slot]);
+  return operand(x, fr);
+}
+
 // ------------------------------------------------------------------ graphs
 Value Machine::run(const Graph* g, Ref<Frame> frame, const Node* at) {
   check_stack(at);
@@ -137,6 +131,7 @@ Value Machine::run(const Graph* g, Ref<Frame> frame, const Node* at) {
   frame->activation = serial;
   size_t held = counts_as_call(g) ? 1 : 0;  // depth_ units to give back when done
   for (;;) {
+    if (!last_uses_.knows(g)) refresh_analysis(last_uses_, module_);  // a graph the AD engine added
     Frame* fr = frame.get();
     const std::vector<Node*>& body = g->body;
     const Node* out = g->output;
@@ -162,7 +157,7 @@ Value Machine::run(const Graph* g, Ref<Frame> frame, const Node* at) {
       depth_ -= held;
       return std::move(j.result);
     }
-    Value result = operand(out, fr);
+    Value result = last_uses_.output_moves(g) && out->graph == g ? std::move(fr->slots()[out->slot]) : operand(out, fr);
     release_finished(fr, serial, nullptr);
     depth_ -= held;
     return result;
@@ -215,7 +210,7 @@ Machine::Jump Machine::tail_jump(const Node* out, Frame* fr) {
     std::vector<Value> args;
     args.reserve(out->num_args() + 1);
     args.push_back(fn.as_explicit().env);
-    for (size_t i = 0; i < out->num_args(); ++i) args.push_back(operand(out->arg(i), fr));
+    for (size_t i = 0; i < out->num_args(); ++i) args.push_back(take(out, i + 1, fr));
     j.graph = fn.as_explicit().code;
     j.frame = bind_values(j.graph, {}, args.data(), args.size(), &out->keywords, out);
   } else {
@@ -229,9 +224,9 @@ void Machine::release_finished(Frame* from, uint64_t serial, const Frame* next) 
     if (next)  // a frame the next activation can still reach is not finished
       for (const Frame* x = next; x; x = x->parent.get())
         if (x == f) return;
-    if (f->graph->id >= captured_.size()) continue;
-    const std::vector<bool>& keep = captured_[f->graph->id];
-    if (keep.size() != f->slots().size()) continue;
+    const std::vector<bool>* captured = last_uses_.captured(f->graph);
+    if (!captured || captured->size() != f->slots().size()) continue;
+    const std::vector<bool>& keep = *captured;
     for (size_t i = 0; i < keep.size(); ++i)
       if (!keep[i]) f->slots()[i] = Value();
   }
@@ -276,30 +271,48 @@ const Decl& decl_arg(const Node* n, size_t i) {
   if (!n->keywords.empty())
     runtime_error(n->loc, std::string("builtin ") + ir::prim_name(p) + " does not take keyword arguments");
   const size_t count = n->num_args();
+  if (p == Prim::TupleGet && count == 2 && last_uses_.steals(n)) {
+    // Loop state: take the element out of a tuple only this frame holds (last_use.hpp).
+    const Node* t = n->arg(0);
+    if (t->graph == fr->graph && t->slot < fr->slots().size()) {
+      Value& held = fr->slots()[t->slot];
+      const auto k = static_cast<size_t>(n->arg(1)->as_int());
+      if (held.kind() == Kind::Tuple && held.is_sole_owner() && k < held.items().size()) return take_item(held, k);
+    }
+  }
   switch (p) {
     case Prim::If: return eval_if(n, fr);
     case Prim::While: return eval_while(n, fr);
+    case Prim::TreeMap: {
+      std::vector<Value> args = eval_args(n, fr);
+      return eval_tree_map(args.data(), args.size(), n);
+    }
     case Prim::MakeStruct:
     case Prim::MakeVariant: {
       std::vector<Value> fields;
       fields.reserve(count ? count - 1 : 0);
-      for (size_t i = 1; i < count; ++i) fields.push_back(operand(n->arg(i), fr));
+      for (size_t i = 1; i < count; ++i) fields.push_back(take(n, i + 1, fr));
       if (p == Prim::MakeStruct) return build_struct(decl_arg<ir::StructDecl>(n, 0), std::move(fields), n->loc);
       return build_variant(decl_arg<ir::VariantDecl>(n, 0), std::move(fields), n->loc);
     }
     case Prim::VariantField:
       if (count != 3) break;
-      return variant_field(operand(n->arg(0), fr), decl_arg<ir::VariantDecl>(n, 1),
-                           operand(n->arg(2), fr), n->loc);
+    {
+      Value x = take(n, 1, fr);  // operands in order: a later position may move what an earlier one copies
+      return variant_field(x, decl_arg<ir::VariantDecl>(n, 1), take(n, 3, fr), n->loc);
+    }
     case Prim::GetAttr:
     case Prim::SetAttr: {
       // The field name is a string constant: read it in place instead of boxing it.
       if (count < 2 || !n->arg(1)->is_constant() || !std::holds_alternative<std::string>(n->arg(1)->value))
         break;
       const std::string& field = n->arg(1)->as_str();
-      if (p == Prim::GetAttr && count == 2) return get_attr(operand(n->arg(0), fr), field, n->loc);
+      if (p == Prim::GetAttr && count == 2) return get_attr(take(n, 1, fr), field, n->loc);
       if (p == Prim::SetAttr && count == 3)
-        return set_attr(operand(n->arg(0), fr), field, operand(n->arg(2), fr), n->loc);
+      {
+        Value x = take(n, 1, fr);
+        return set_attr(x, field, take(n, 3, fr), n->loc);
+      }
       break;
     }
     // Everything else takes evaluated operands.
@@ -314,6 +327,20 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::ToF64: case Prim::ToI64:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::VariantTag:
     case Prim::Print: case Prim::Assert: case Prim::Fail:
+    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
+    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
+    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
+    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
+    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
+    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
+    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
+    case Prim::Concat: case Prim::Stack: case Prim::Diag:
+    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
+    case Prim::OneHot: case Prim::Dropout:
+    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
+    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
+    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
       break;
     // Automatic differentiation (ad_runtime.cpp).
     case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
@@ -324,7 +351,9 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty: {
       if (count <= 3) {
         Value args[3];
-        for (size_t i = 0; i < count; ++i) args[i] = operand(n->arg(i), fr);
+        for (size_t i = 0; i < count; ++i) args[i] = take(n, i + 1, fr);
+        // inf + -inf: the sum of two cotangents is where a reverse pass may make its first nan.
+        if (options_.check_nan && p == Prim::AddTangent) [[unlikely]] return apply_checked(p, args, count, n);
         return eval_ad_prim(p, args, count, n);
       }
       std::vector<Value> args = eval_args(n, fr);
@@ -333,10 +362,12 @@ const Decl& decl_arg(const Node* n, size_t i) {
   }
   if (count <= 3) {
     Value args[3];
-    for (size_t i = 0; i < count; ++i) args[i] = operand(n->arg(i), fr);
+    for (size_t i = 0; i < count; ++i) args[i] = take(n, i + 1, fr);
+    if (options_.check_nan) [[unlikely]] return apply_checked(p, args, count, n);  // nan_check.cpp
     return apply_primitive(p, n->loc, args, count, out_);
   }
   std::vector<Value> args = eval_args(n, fr);
+  if (options_.check_nan) [[unlikely]] return apply_checked(p, args.data(), args.size(), n);
   return apply_primitive(p, n->loc, args.data(), args.size(), out_);
 }
 

@@ -15,6 +15,12 @@ namespace fx::interp {
 
 struct Options {
   size_t max_call_depth = 10000;  // deeper recursion is a located run-time error
+  // --check-nan: a primitive that makes a nan or an infinity out of finite operands is a
+  // located run-time error (nan_check.hpp).
+  bool check_nan = false;
+  // --max-loop-iterations: a single while loop running more iterations is a located
+  // run-time error; 0: no limit.
+  size_t max_loop_iterations = 0;
 };
 
 class Machine;

@@ -21,6 +21,10 @@
 // the module — hence a non-const module. Those graphs are top-level and closed, so their
 // frames are never captured.
 //
+// Last uses: an operand read for the last time in its graph is moved out of its frame slot
+// (Machine::take, last_use.hpp), so that set_index finds the only reference to a tensor and
+// updates it in place; the while driver moves the loop state into the body's frame.
+//
 // Reference cycles: a frame slot may hold a closure over that same frame (`r = if(...)`
 // returning a nested def). When a run finishes, the slots of its frames that no nested graph
 // can read are cleared, which breaks those cycles; the frames captured by closures then keep
@@ -35,6 +39,7 @@
 #include "ad/context.hpp"
 
 #include "interp/interp.hpp"
+#include "interp/last_use.hpp"
 #include "interp/value.hpp"
 #include "ir/ir.hpp"
 
@@ -56,6 +61,9 @@ class Machine {
   Value eval_apply(const ir::Node* n, Frame* fr);
   Value eval_prim(ir::Prim p, const ir::Node* n, Frame* fr);
   Value operand(const ir::Node* n, Frame* fr);
+  // user->inputs[input] for evaluating user in fr: moved out of its slot when this is its
+  // last use (last_use.hpp), copied otherwise.
+  Value take(const ir::Node* user, size_t input, Frame* fr);
   Value constant(const ir::Node* n, Frame* fr);
   // The nearest frame of graph g from fr outwards.
   Frame* frame_of(const ir::Graph* g, Frame* fr, const ir::Node* at);
@@ -87,6 +95,9 @@ class Machine {
   Value apply_prim_value(ir::Prim p, Value* args, size_t n, const ir::Node* at);
   Value eval_if(const ir::Node* n, Frame* fr);
   Value eval_while(const ir::Node* n, Frame* fr);
+  // tree_map(f, x, y...) (tree_map.cpp).
+  Value eval_tree_map(Value* args, size_t n, const ir::Node* at);
+  Value tree_map_node(const Value& f, std::vector<Value>& trees, const ir::Node* at);
   Value loop(const Value& cond, const Value& body, Value state, const ir::Node* at);
   Value call_nullary(const ir::Node* fn, Frame* fr, const ir::Node* at);
   void check_stack(const ir::Node* at) const;
@@ -109,16 +120,22 @@ class Machine {
   // Where errors of a derived call without a location of its own are reported.
   SourceLoc site(const ir::Node* at) const;
 
+  // ---- --check-nan (nan_check.cpp): applies primitive p (apply_primitive, or eval_ad_prim
+  // for add_tangent) and throws a located error when it made a nan or an infinity out of
+  // finite operands. The operands are kept (not consumed in place) for the message.
+  Value apply_checked(ir::Prim p, Value* args, size_t n, const ir::Node* at);
+
   ir::Module& module_;
   const Options& options_;
   std::ostream& out_;
   size_t depth_ = 0;              // Fluxion-level calls in progress
   uint64_t next_serial_ = 1;      // numbers the runs (Frame::activation)
   uintptr_t stack_limit_ = 0;     // lowest safe C++ stack address; 0: unknown
-  // captured_[graph id][slot]: is that node read by a graph nested in its graph?
-  std::vector<std::vector<bool>> captured_;
+  // Which reads are last uses, and which slots nested graphs read (last_use.hpp).
+  LastUses last_uses_;
   std::unique_ptr<ad::Context> ad_;  // created on first use
   SourceLoc derived_site_;           // the innermost located call of a derived function
+  std::vector<ad::Generic> derivatives_;  // derived calls in progress, with --check-nan only
 };
 
 // Name of a function for messages (function_display_name).

@@ -6,6 +6,7 @@
 
 #include "interp/format.hpp"
 #include "interp/scalar_ops.hpp"
+#include "interp/tensor_values.hpp"
 #include "support/diagnostics.hpp"
 
 namespace fx::interp {
@@ -152,6 +153,7 @@ bool require_bool(const Value& c, SourceLoc loc, const char* what) {
 
 Value get_attr(const Value& x, const std::string& field, SourceLoc loc) {
   check_defined(x, loc);
+  if (auto attr = tensors::attribute(x, field, loc)) return *attr;  // x.shape, x.ndim, x.T
   size_t i = field_position(x, field, loc, "read");  // checks that x has fields
   return x.items()[i];
 }
@@ -211,7 +213,7 @@ Value variant_field(const Value& x, const ir::VariantDecl& d, const Value& index
   return x.items()[static_cast<size_t>(index.as_int())];
 }
 
-Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostream& out) {
+Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& out) {
   const ir::PrimInfo& info = ir::prim_info(p);
   if (info.arity >= 0 && n != static_cast<size_t>(info.arity))
     runtime_error(loc, std::string("builtin ") + info.name + " takes " + std::to_string(info.arity) +
@@ -222,6 +224,9 @@ Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostr
   if (p != Prim::MakeTuple)
     for (size_t i = 0; i < n; ++i)
       if (!(tuple_update && i == 2)) check_defined(a[i], loc);
+  // A scalar primitive with a tensor operand runs elementwise (docs/tensors.md).
+  if (any_tensor(a, n))
+    if (std::optional<Value> r = apply_elementwise(p, loc, a, n)) return std::move(*r);
 
   switch (p) {
     // ---- arithmetic
@@ -315,6 +320,7 @@ Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostr
 
     // ---- control: the evaluator's job
     case Prim::If:
+    case Prim::TreeMap:
     case Prim::While: internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
 
     // ---- automatic differentiation: the machine's job (ad_runtime.cpp)
@@ -325,6 +331,23 @@ Value apply_primitive(Prim p, SourceLoc loc, const Value* a, size_t n, std::ostr
     case Prim::ZerosLike: case Prim::AddTangent: case Prim::ListEmpty: case Prim::ListPush:
     case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty:
       internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
+
+    // ---- tensors (tensor_prims.cpp)
+    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
+    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
+    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
+    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
+    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
+    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
+    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
+    case Prim::Concat: case Prim::Stack: case Prim::Diag:
+    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
+    case Prim::OneHot: case Prim::Dropout:
+    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
+    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
+    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
+      return apply_tensor_primitive(p, loc, a, n);
 
     // ---- effects
     case Prim::Print: return print(out, a, n);

@@ -15,7 +15,9 @@ namespace fx::interp {
 // Applies p to args[0..n). `out` receives print's text. Run-time faults throw
 // RuntimeError at `loc`. if/while must not come here; make_struct, make_variant and
 // variant_field (which need a declaration constant) are reported as not callable as values.
-Value apply_primitive(ir::Prim p, SourceLoc loc, const Value* args, size_t n, std::ostream& out);
+// The arguments may be moved from (set_index takes its tensor: the caller passes values it
+// no longer needs, see machine.hpp "last uses").
+Value apply_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n, std::ostream& out);
 
 // The AD primitives (grad ... list_is_empty), which the machine evaluates (ad_runtime.cpp).
 bool is_ad_primitive(ir::Prim p);

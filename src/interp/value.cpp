@@ -1,7 +1,11 @@
 #include "interp/value.hpp"
 
+#include <cmath>
 #include <new>
 #include <utility>
+
+#include "fluxion/runtime/elementwise.hpp"
+#include "fluxion/runtime/reduce.hpp"
 
 namespace fx::interp {
 
@@ -30,6 +34,7 @@ Value Value::explicit_closure(const ir::Graph* code, Value env) {
 }
 Value Value::derived(Ref<DerivedObj> d) { return Value(Kind::Derived, d.get()); }
 Value Value::list(Ref<ListObj> l) { return Value(Kind::List, l.get()); }
+Value Value::tensor(rt::Tensor t) { return Value(Kind::Tensor, new TensorObj(std::move(t))); }
 
 const std::string& Value::as_str() const { return static_cast<const StrObj*>(u_.obj)->text; }
 const TupleObj& Value::as_tuple() const { return *static_cast<const TupleObj*>(u_.obj); }
@@ -39,8 +44,21 @@ const ClosureObj& Value::as_closure() const { return *static_cast<const ClosureO
 const ExplicitObj& Value::as_explicit() const { return *static_cast<const ExplicitObj*>(u_.obj); }
 const DerivedObj& Value::as_derived() const { return *static_cast<const DerivedObj*>(u_.obj); }
 const ListObj& Value::as_list() const { return *static_cast<const ListObj*>(u_.obj); }
+const rt::Tensor& Value::as_tensor() const { return static_cast<const TensorObj*>(u_.obj)->tensor; }
 const std::vector<Value>& Value::items() const {
   return static_cast<const FieldsObj*>(u_.obj)->fields;
+}
+
+rt::Tensor take_tensor(Value&& v) {
+  Value held(std::move(v));
+  // A sole holder may empty the object: nobody else can observe it, and it dies with `held`.
+  if (held.is_sole_owner()) return std::move(const_cast<rt::Tensor&>(held.as_tensor()));
+  return held.as_tensor();
+}
+
+Value take_item(Value& t, size_t i) {
+  if (t.is_sole_owner()) return std::move(const_cast<Value&>(t.items()[i]));
+  return t.items()[i];
 }
 
 // ------------------------------------------------------------------ destruction
@@ -122,6 +140,11 @@ std::string type_name_at(const Value& v, int depth) {
     case Kind::Explicit:
     case Kind::Derived: return "function";
     case Kind::List: return "list";
+    case Kind::Tensor: {
+      const rt::Tensor& t = v.as_tensor();
+      std::string s = std::string("Tensor[") + rt::dtype_name(t.dtype()) + ", ";
+      return s + (t.rank() == 0 ? std::string("()") : rt::to_string(t.shape())) + "]";
+    }
     case Kind::Struct: return v.as_struct().decl->name;
     case Kind::Variant: {
       const ir::VariantDecl* d = v.as_variant().decl;
@@ -139,6 +162,19 @@ std::string type_name_at(const Value& v, int depth) {
     }
   }
   return "value";
+}
+
+// NumPy's array_equal: same shape, equal elements (dtypes promote; nan is unequal).
+bool tensors_equal(const rt::Tensor& a, const rt::Tensor& b) {
+  if (!(a.shape() == b.shape())) return false;
+  if (a.numel() == 0) return true;
+  try {
+    rt::Tensor eq = rt::equal(a, b);
+    rt::Tensor n = rt::sum(rt::logical_not(eq));
+    return n.item().to_i64() == 0;
+  } catch (const rt::TensorError&) {
+    return false;  // incomparable dtypes
+  }
 }
 
 // Equality of two values that are not both aggregates of the same kind.
@@ -162,6 +198,7 @@ bool leaf_equal(const Value& a, const Value& b) {
     case Kind::Explicit: return &a.as_explicit() == &b.as_explicit();
     case Kind::Derived: return &a.as_derived() == &b.as_derived();
     case Kind::List: return &a.as_list() == &b.as_list();
+    case Kind::Tensor: return tensors_equal(a.as_tensor(), b.as_tensor());
     case Kind::Tuple:
     case Kind::Struct:
     case Kind::Variant: return false;  // aggregates are compared by values_equal
@@ -200,6 +237,50 @@ bool values_equal(const Value& a, const Value& b) {
     for (size_t i = xs.size(); i-- > 0;) todo.emplace_back(&xs[i], &ys[i]);  // left to right
   }
   return true;
+}
+
+namespace {
+
+bool tensor_has_non_finite(const rt::Tensor& t) {
+  if (!rt::is_float(t.dtype()) || t.numel() == 0) return false;
+  // isfinite is not a runtime op; x - x is 0 exactly for finite x and nan otherwise.
+  rt::Tensor d = rt::sub(t, t);
+  rt::Tensor bad = rt::not_equal(d, d);
+  return rt::sum(bad).item().to_i64() != 0;
+}
+
+}  // namespace
+
+bool has_non_finite(const Value& root) {
+  std::vector<const Value*> todo{&root};
+  while (!todo.empty()) {
+    const Value* v = todo.back();
+    todo.pop_back();
+    switch (v->kind()) {
+      case Kind::Float:
+        if (!std::isfinite(v->as_float())) return true;
+        break;
+      case Kind::Tensor:
+        if (tensor_has_non_finite(v->as_tensor())) return true;
+        break;
+      case Kind::Tuple:
+      case Kind::Struct:
+      case Kind::Variant:
+        for (const Value& x : v->items()) todo.push_back(&x);
+        break;
+      case Kind::Undef:
+      case Kind::None:
+      case Kind::Bool:
+      case Kind::Int:
+      case Kind::Prim:
+      case Kind::Str:
+      case Kind::Closure:
+      case Kind::Explicit:
+      case Kind::Derived:
+      case Kind::List: break;
+    }
+  }
+  return false;
 }
 
 }  // namespace fx::interp

@@ -2,7 +2,12 @@
 //
 // A Value is 16 bytes: a Kind tag and either an immediate (bool, i64, f64, primitive) or a
 // pointer to an immutable, reference-counted heap Object (string, tuple, struct, variant,
-// closure). Aggregates are shared, never copied: every value is immutable (LANGUAGE.md §3).
+// closure, tensor). Aggregates are shared, never copied: every value is immutable (LANGUAGE.md §3).
+//
+// Tensors (docs/tensors.md): a TensorObj holds an fx::rt::Tensor. Scalars of type f64, i64
+// and bool are immediates even when they come out of a tensor (x[i], sum(x)); an f32 scalar
+// is a rank-0 f32 tensor. An object whose count is 1 is seen by its holder alone, which may
+// then take its contents (take_tensor): that is how `x[i] = v` updates in place.
 //
 // Extending: a new kind of value (tensors, ...) is one more Kind plus one more Object
 // subclass; heap kinds go after `Str` in the enum (see is_heap). The kinds that automatic
@@ -18,6 +23,7 @@
 #include <vector>
 
 #include "ad/generic.hpp"
+#include "fluxion/runtime/tensor.hpp"
 #include "ir/ir.hpp"
 
 namespace fx::interp {
@@ -32,6 +38,7 @@ class ClosureObj;
 class ExplicitObj;
 class DerivedObj;
 class ListObj;
+class TensorObj;
 
 // ------------------------------------------------------------------------------ Ref
 // An owning pointer to a reference-counted Object (intrusive count).
@@ -115,6 +122,7 @@ enum class Kind : uint8_t {
   Explicit,  // make_closure(code, env): a closed graph `code(env, x...)` and its env value
   Derived,   // grad(f), jfn(grad(f)), ...: a generic code instantiated per call (ad::Generic)
   List,      // a persistent stack (list_empty/list_push): the pullbacks of a reversed loop
+  Tensor,    // an fx::rt::Tensor (TensorObj)
 };
 
 class Value {
@@ -173,6 +181,7 @@ class Value {
   static Value explicit_closure(const ir::Graph* code, Value env);
   static Value derived(Ref<DerivedObj> d);
   static Value list(Ref<ListObj> l);
+  static Value tensor(rt::Tensor t);
 
   // ---- inspection
   Kind kind() const noexcept { return kind_; }
@@ -198,6 +207,9 @@ class Value {
   const ExplicitObj& as_explicit() const;
   const DerivedObj& as_derived() const;
   const ListObj& as_list() const;
+  const rt::Tensor& as_tensor() const;
+  // Is this the only reference to its heap object? (false for immediates)
+  bool is_sole_owner() const noexcept { return is_heap() && u_.obj->use_count() == 1; }
   // The fields of a tuple, struct or variant.
   const std::vector<Value>& items() const;
 
@@ -331,6 +343,23 @@ class ListObj final : public Object {
   void surrender(Reaper& r) override;
 };
 
+class TensorObj final : public Object {
+ public:
+  explicit TensorObj(rt::Tensor t) : tensor(std::move(t)) {}
+  rt::Tensor tensor;
+
+ protected:
+  void surrender(Reaper&) override {}
+};
+
+// The tensor of v (a Tensor value), taken out of its object when v was its only holder (so
+// that the runtime may write into it), otherwise a new handle to it. v is left Undef.
+rt::Tensor take_tensor(Value&& v);
+
+// Field i of the tuple t; moved out of it when t is the tuple's only holder (the evaluator
+// calls this only when nothing reads that field of t later: machine.hpp, "last uses").
+Value take_item(Value& t, size_t i);
+
 // ----------------------------------------------------------------------------- Reaper
 // Destroys objects whose count reached zero with a loop and an explicit stack.
 class Reaper {
@@ -359,6 +388,12 @@ std::string type_name(const Value& v);
 // Structural equality (eq/ne): numbers compare by value (i64 with f64 as f64, so
 // nan != nan), aggregates field by field, functions by identity. Values of different
 // types are unequal. Undef operands are the caller's concern.
+// Tensors are equal when their shapes and elements are (NumPy's array_equal, so a tensor
+// holding nan is unequal to itself); a tensor never equals a scalar.
 bool values_equal(const Value& a, const Value& b);
+
+// Does v hold a non-finite float: an f64 or f32 scalar that is nan or ±inf, or a float
+// tensor with such an element, anywhere inside tuples, structs, variants? (--check-nan)
+bool has_non_finite(const Value& v);
 
 }  // namespace fx::interp

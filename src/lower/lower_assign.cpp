@@ -1,4 +1,5 @@
-// Assignments: `x = v`, `a, b = t`, `p.a.b = v`, `x += v`, `p.f += v`, `x: T = v`.
+// Assignments: `x = v`, `a, b = t`, `p.a.b = v`, `x[i] = v`, `x += v`, `p.f += v`, `x[i] += v`,
+// `x: T = v`.
 // Variables are SSA: an assignment only rebinds the name in the cursor's Env.
 #include "lower/lowerer.hpp"
 #include "support/diagnostics.hpp"
@@ -23,11 +24,6 @@ Prim augmented_prim(ast::BinaryOp op, SourceLoc loc) {
     case ast::BinaryOp::And: case ast::BinaryOp::Or: break;
   }
   compile_error(loc, "'and'/'or' cannot be used as augmented assignments");
-}
-
-[[noreturn]] void element_update_error(SourceLoc loc) {
-  compile_error(loc, "cannot assign to an element: tuples are immutable (build a new tuple), "
-                     "and tensors are not supported yet");
 }
 
 }  // namespace
@@ -74,45 +70,61 @@ void Lowerer::assign_to(const ast::Expr& target, Node* value, Cursor& cur, Funct
       }
       return;
     }
-    case ast::ExprKind::Attribute:
-      store_field(static_cast<const ast::AttributeExpr&>(target), [&](Node*) { return value; }, cur, fs);
+    case ast::ExprKind::Attribute: case ast::ExprKind::Index:
+      update_place(target, [&](const std::function<Node*()>&) { return value; }, cur, fs);
       return;
-    case ast::ExprKind::Index: element_update_error(target.loc);
     case ast::ExprKind::Int: case ast::ExprKind::Float: case ast::ExprKind::Bool: case ast::ExprKind::Str:
     case ast::ExprKind::Unary: case ast::ExprKind::Binary: case ast::ExprKind::Compare:
     case ast::ExprKind::IfExp: case ast::ExprKind::Lambda: case ast::ExprKind::Call: case ast::ExprKind::Slice:
     case ast::ExprKind::List: case ast::ExprKind::ListComp:
       break;
   }
-  compile_error(target.loc, "cannot assign to this expression; expected a name, a tuple of names or a field");
+  compile_error(target.loc,
+                "cannot assign to this expression; expected a name, a tuple of names, a field or an element");
 }
 
 // p.a.b = v  →  o1 = get_attr(p, "a"); n1 = set_attr(o1, "b", v); p = set_attr(p, "a", n1).
-// `new_value` receives the holder of the assigned field (o1 here).
-void Lowerer::store_field(const ast::AttributeExpr& target, const std::function<Node*(Node*)>& new_value,
-                          Cursor& cur, FunctionScope& fs) {
-  std::vector<const ast::AttributeExpr*> chain;  // outermost (target) first
-  const ast::Expr* root = &target;
-  while (root->kind == ast::ExprKind::Attribute) {
-    chain.push_back(static_cast<const ast::AttributeExpr*>(root));
-    root = chain.back()->base.get();
+// x[i] = v   →  x = set_index(x, "i", i, v);  p.w[i] = v → p = set_attr(p, "w", set_index(p.w, ...)).
+// Each level reads its holder, gives new_value a way to read the old value of its place
+// (x[i] += v reads index(x, "i", i)), and writes the holder back one level up. The index
+// operands are evaluated once, after the holder, and serve both the read and the write.
+void Lowerer::update_place(const ast::Expr& place, const PlaceUpdate& new_value, Cursor& cur, FunctionScope& fs,
+                           bool inner) {
+  switch (place.kind) {
+    case ast::ExprKind::Name: {
+      const std::string& var = static_cast<const ast::NameExpr&>(place).name;
+      bind(cur, var, new_value([&] { return name(var, place.loc, at(cur, fs)); }));
+      return;
+    }
+    case ast::ExprKind::Attribute: {
+      const auto& a = static_cast<const ast::AttributeExpr&>(place);
+      update_place(*a.base, [&](const std::function<Node*()>& read_holder) {
+        Node* holder = read_holder();
+        Node* field = m_.constant(a.attr, a.loc);
+        Node* updated = new_value([&] { return m_.apply_prim(cur.g, Prim::GetAttr, {holder, field}, a.loc); });
+        return m_.apply_prim(cur.g, Prim::SetAttr, {holder, field, updated}, a.loc);
+      }, cur, fs, true);
+      return;
+    }
+    case ast::ExprKind::Index: {
+      const auto& ix = static_cast<const ast::IndexExpr&>(place);
+      update_place(*ix.base, [&](const std::function<Node*()>& read_holder) {
+        Node* holder = read_holder();
+        IndexSpec spec = index_spec(ix, at(cur, fs));
+        Node* updated = new_value([&] { return index_read(cur.g, holder, spec, ix.loc); });
+        return index_write(cur.g, holder, spec, updated, ix.loc);
+      }, cur, fs, true);
+      return;
+    }
+    case ast::ExprKind::Int: case ast::ExprKind::Float: case ast::ExprKind::Bool: case ast::ExprKind::Str:
+    case ast::ExprKind::Unary: case ast::ExprKind::Binary: case ast::ExprKind::Compare:
+    case ast::ExprKind::IfExp: case ast::ExprKind::Lambda: case ast::ExprKind::Call: case ast::ExprKind::Slice:
+    case ast::ExprKind::Tuple: case ast::ExprKind::List: case ast::ExprKind::ListComp:
+      break;
   }
-  if (root->kind == ast::ExprKind::Index) element_update_error(root->loc);
-  if (root->kind != ast::ExprKind::Name)
-    compile_error(root->loc, "can only assign to a field of a variable (p.f = v)");
-  const std::string& var = static_cast<const ast::NameExpr&>(*root).name;
-
-  // holders[i] is the value whose field chain[i]->attr is assigned.
-  std::vector<Node*> holders(chain.size());
-  holders.back() = name(var, root->loc, at(cur, fs));
-  for (size_t i = chain.size() - 1; i > 0; --i)
-    holders[i - 1] = m_.apply_prim(cur.g, Prim::GetAttr, {holders[i], m_.constant(chain[i]->attr, chain[i]->loc)},
-                                   chain[i]->loc);
-  Node* updated = new_value(holders.front());
-  for (size_t i = 0; i < chain.size(); ++i)
-    updated = m_.apply_prim(cur.g, Prim::SetAttr, {holders[i], m_.constant(chain[i]->attr, chain[i]->loc), updated},
-                            chain[i]->loc);
-  bind(cur, var, updated);
+  if (inner)
+    compile_error(place.loc, "can only assign to a field or element of a variable (p.f = v, x[i] = v, p.w[i] = v)");
+  compile_error(place.loc, "cannot assign to this expression; expected a name, a field or an element");
 }
 
 void Lowerer::aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, FunctionScope& fs) {
@@ -126,16 +138,14 @@ void Lowerer::aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, Function
       bind(cur, var, m_.apply_prim(cur.g, op, {old, rhs}, s.loc));
       return;
     }
-    case ast::ExprKind::Attribute: {
-      const auto& a = static_cast<const ast::AttributeExpr&>(target);
-      store_field(a, [&](Node* holder) {
-        Node* old = m_.apply_prim(cur.g, Prim::GetAttr, {holder, m_.constant(a.attr, a.loc)}, a.loc);
+    case ast::ExprKind::Attribute: case ast::ExprKind::Index:
+      // p.f += v, x[i] += v, x[a:b] -= t: read the place, then the value, then write back.
+      update_place(target, [&](const std::function<Node*()>& read_old) {
+        Node* old = read_old();
         Node* rhs = expr(*s.value, at(cur, fs));
         return m_.apply_prim(cur.g, op, {old, rhs}, s.loc);
       }, cur, fs);
       return;
-    }
-    case ast::ExprKind::Index: element_update_error(target.loc);
     case ast::ExprKind::Tuple:
       compile_error(target.loc, "augmented assignment needs a single variable or field, not a tuple");
     case ast::ExprKind::Int: case ast::ExprKind::Float: case ast::ExprKind::Bool: case ast::ExprKind::Str:
@@ -144,7 +154,7 @@ void Lowerer::aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, Function
     case ast::ExprKind::List: case ast::ExprKind::ListComp:
       break;
   }
-  compile_error(target.loc, "cannot assign to this expression; expected a name or a field");
+  compile_error(target.loc, "cannot assign to this expression; expected a name, a field or an element");
 }
 
 // The IR has no per-node annotation, so `x: T = v` becomes a call of a one-parameter

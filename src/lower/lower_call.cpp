@@ -1,6 +1,7 @@
 // Calls: of functions and other values (keyword arguments kept by name for type
-// inference), of builtins (primitive applications), and of struct and variant names
-// (construction, arguments put in declaration order).
+// inference), of builtins (primitive applications; those with named parameters in
+// lower_builtin_params.cpp), and of struct and variant names (construction, arguments put in
+// declaration order).
 #include <set>
 
 #include "lower/lowerer.hpp"
@@ -54,21 +55,31 @@ Node* Lowerer::call(const ast::CallExpr& e, const ExprCtx& c) {
 
 Node* Lowerer::call_builtin(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c) {
   if (takes_argnums(b.prim)) return call_with_argnums(b, e, c);  // lower_derivatives.cpp
+  if (reduction_form(b)) return call_max_min(b, e, c);
+  if (!b.params.empty()) return call_with_params(b, e, c);  // lower_builtin_params.cpp
   std::string name = b.name;
   if (!e.keywords.empty())
     compile_error(e.keywords[0].loc, name + "() does not take keyword arguments");
-  if (b.arity >= 0 && e.args.size() != static_cast<size_t>(b.arity)) {
-    std::string msg = name + "() takes " + plural(b.arity, "argument") + ", found " +
-                      std::to_string(e.args.size());
-    if ((name == "max" || name == "min") && e.args.size() == 1)
-      msg += " (" + name + " over a tensor: tensors are not supported yet)";
-    compile_error(e.loc, msg);
-  }
+  if (b.arity >= 0 && e.args.size() != static_cast<size_t>(b.arity))
+    compile_error(e.loc, name + "() takes " + plural(b.arity, "argument") + ", found " + std::to_string(e.args.size()));
   if (b.prim == Prim::Vjp && e.args.empty())
     compile_error(e.loc, "vjp() takes the function and the arguments to differentiate it at: vjp(f, x, ...)");
   std::vector<Node*> args;
   for (const auto& a : e.args) args.push_back(expr(*a, c));
   return m_.apply_prim(c.g, b.prim, std::move(args), e.loc);
+}
+
+// max(a, b) → maximum(a, b); max(x), max(x, axis=1), max(x, keepdims=True) → reduce_max.
+Node* Lowerer::call_max_min(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c) {
+  std::string name = b.name;
+  std::string forms = name + "(a, b) of two values or " + name + "(x, axis=None, keepdims=False) of one tensor";
+  if (e.args.size() == 1) return call_with_params(*reduction_form(b), e, c);
+  if (e.args.size() != 2) compile_error(e.loc, name + "() takes " + forms + ", found " + plural(e.args.size(), "argument"));
+  if (!e.keywords.empty())
+    compile_error(e.keywords[0].loc, name + "() of two values takes no keyword arguments; the forms are " + forms);
+  Node* lhs = expr(*e.args[0], c);
+  Node* rhs = expr(*e.args[1], c);
+  return m_.apply_prim(c.g, b.prim, {lhs, rhs}, e.loc);
 }
 
 Node* Lowerer::construct(const ast::CallExpr& e, const ExprCtx& c, const std::string& what,

@@ -79,6 +79,7 @@ Node* Lowerer::call_with_argnums(const Builtin& b, const ast::CallExpr& e, const
 }
 
 Node* Lowerer::builtin_value(const Builtin& b, SourceLoc loc) {
+  if (!b.params.empty()) return params_builtin_value(b, loc);  // lower_builtin_params.cpp
   if (!takes_argnums(b.prim)) return m_.constant(b.prim, loc);
   ir::Graph*& wrapper = argnums_wrappers_[b.prim];
   if (!wrapper) {

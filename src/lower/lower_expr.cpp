@@ -1,6 +1,6 @@
 // Expressions: literals, names, operators, short-circuit logic, chained comparisons,
-// conditional expressions, lambdas, tuple indexing and field access. Calls are in
-// lower_call.cpp.
+// conditional expressions, lambdas and field access. Calls are in lower_call.cpp, tensor
+// literals and indexing in lower_tensor.cpp, comprehensions in lower_comprehension.cpp.
 #include "lower/lowerer.hpp"
 #include "support/diagnostics.hpp"
 
@@ -10,8 +10,6 @@ using ir::Node;
 using ir::Prim;
 
 namespace {
-
-const char* const kTensorsNotSupported = "tensors are not supported yet";
 
 Prim arithmetic_prim(ast::BinaryOp op) {
   switch (op) {
@@ -38,22 +36,6 @@ Prim compare_prim(ast::CompareOp op) {
     case ast::CompareOp::Ne: return Prim::Ne;
   }
   return Prim::Eq;
-}
-
-// The constant integer index of `t[k]` / `t[-k]`, if `e` is one.
-bool constant_index(const ast::Expr& e, int64_t* out) {
-  if (e.kind == ast::ExprKind::Int) {
-    *out = static_cast<const ast::IntExpr&>(e).value;
-    return true;
-  }
-  if (e.kind == ast::ExprKind::Unary) {
-    const auto& u = static_cast<const ast::UnaryExpr&>(e);
-    if (u.op == ast::UnaryOp::Neg && u.operand->kind == ast::ExprKind::Int) {
-      *out = -static_cast<const ast::IntExpr&>(*u.operand).value;
-      return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace
@@ -86,7 +68,8 @@ Node* Lowerer::expr(const ast::Expr& e, const ExprCtx& c) {
     case ast::ExprKind::Lambda: return lambda(static_cast<const ast::LambdaExpr&>(e), c);
     case ast::ExprKind::Call: return call(static_cast<const ast::CallExpr&>(e), c);
     case ast::ExprKind::Index: return index(static_cast<const ast::IndexExpr&>(e), c);
-    case ast::ExprKind::Slice: compile_error(e.loc, std::string("slices: ") + kTensorsNotSupported);
+    case ast::ExprKind::Slice:  // the parser accepts slices only in brackets; index() takes them apart
+      compile_error(e.loc, "a slice a:b can only be written inside brackets: x[a:b]");
     case ast::ExprKind::Attribute: {
       const auto& a = static_cast<const ast::AttributeExpr&>(e);
       Node* base = expr(*a.base, c);
@@ -97,10 +80,8 @@ Node* Lowerer::expr(const ast::Expr& e, const ExprCtx& c) {
       for (const auto& x : static_cast<const ast::TupleExpr&>(e).elements) items.push_back(expr(*x, c));
       return m_.apply_prim(c.g, Prim::MakeTuple, std::move(items), e.loc);
     }
-    case ast::ExprKind::List:
-      compile_error(e.loc, std::string("list literals build tensors: ") + kTensorsNotSupported);
-    case ast::ExprKind::ListComp:
-      compile_error(e.loc, std::string("comprehensions build tensors: ") + kTensorsNotSupported);
+    case ast::ExprKind::List: return list_literal(static_cast<const ast::ListExpr&>(e), c);
+    case ast::ExprKind::ListComp: return comprehension(static_cast<const ast::ListCompExpr&>(e), c);
   }
   internal_error("lowering", "unknown expression kind");
 }
@@ -237,19 +218,6 @@ Node* Lowerer::lambda(const ast::LambdaExpr& e, const ExprCtx& c) {
   Env env = add_params(g, e.params, fs);
   g->output = expr(*e.body, ExprCtx{g, &env, &fs});
   return m_.constant(g, e.loc);
-}
-
-Node* Lowerer::index(const ast::IndexExpr& e, const ExprCtx& c) {
-  int64_t k = 0;
-  if (e.indices.size() == 1 && e.indices[0]->kind == ast::ExprKind::Slice)
-    compile_error(e.indices[0]->loc, std::string("slices: ") + kTensorsNotSupported);
-  if (e.indices.size() != 1 || !constant_index(*e.indices[0], &k))
-    compile_error(e.indices.empty() ? e.loc : e.indices[0]->loc,
-                  "indexing needs a constant integer index into a tuple here "
-                  "(tensor indexing is not supported yet)");
-  Node* base = expr(*e.base, c);
-  // A negative index stays negative: type inference knows the tuple's length.
-  return m_.apply_prim(c.g, Prim::TupleGet, {base, m_.constant(k, e.indices[0]->loc)}, e.loc);
 }
 
 }  // namespace fx::lower

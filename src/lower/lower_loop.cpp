@@ -1,4 +1,4 @@
-// Loops: `while` and `for i in range(...)` lower to the `while` primitive over a state
+// Loops: `while`, `for i in range(...)` and `for row in t` lower to the `while` primitive over a state
 // tuple (docs/ir.md):
 //
 //   state = (vars assigned in the loop..., counter (for), broke (break), returned, ret (return))
@@ -8,6 +8,7 @@
 //              `break` → broke = True, `return v` → returned = True, ret = v.
 //   after    = unpack the final state; if returned: return ret (in the enclosing
 //              context, which may itself be a loop), else continue after the loop.
+// `for row in t` is `for _i in range(len(t)): row = index(t, "i", _i)`, t evaluated once.
 #include "lower/loop_carry.hpp"
 #include "lower/lowerer.hpp"
 #include "lower/scan.hpp"
@@ -17,15 +18,6 @@ namespace fx::lower {
 
 using ir::Node;
 using ir::Prim;
-
-// for i in range(start, stop, step)
-struct Lowerer::RangeLoop {
-  std::string target;
-  Node* start = nullptr;
-  Node* stop = nullptr;
-  Node* step = nullptr;
-  int step_sign = 0;  // +1 / -1 when step is a literal, 0 when known only at run time
-};
 
 namespace {
 
@@ -51,42 +43,58 @@ Ends Lowerer::while_stmt(const ast::WhileStmt& s, Cursor cur, FunctionScope& fs)
 }
 
 Ends Lowerer::for_stmt(const ast::ForStmt& s, Cursor cur, FunctionScope& fs) {
-  const ast::Expr& iter = *s.iter;
-  const ast::CallExpr* call = nullptr;
-  if (iter.kind == ast::ExprKind::Call) {
-    const auto& c = static_cast<const ast::CallExpr&>(iter);
-    if (c.callee->kind == ast::ExprKind::Name && static_cast<const ast::NameExpr&>(*c.callee).name == "range")
-      call = &c;
-  }
-  if (!call)
-    compile_error(iter.loc, "a for loop can only iterate over range(...) here "
-                            "(iterating over tensors is not supported yet)");
-  if (!call->keywords.empty()) compile_error(call->keywords[0].loc, "range() does not take keyword arguments");
-  if (call->args.empty() || call->args.size() > 3)
-    compile_error(call->loc, "range() takes 1 to 3 arguments, found " + std::to_string(call->args.size()));
+  RangeLoop r = iteration(*s.iter, at(cur, fs));
   if (s.target->kind != ast::ExprKind::Name)
-    compile_error(s.target->loc, "the target of a for loop over range(...) must be a single name");
-
-  RangeLoop r;
+    compile_error(s.target->loc, r.rows ? "the target of a for loop over a tensor must be a single name"
+                                        : "the target of a for loop over range(...) must be a single name");
   r.target = static_cast<const ast::NameExpr&>(*s.target).name;
-  ExprCtx c = at(cur, fs);
+  return loop(s.loc, nullptr, &r, s.body, std::move(cur), fs);
+}
+
+// `range(...)` is recognised by name: it is a form of the loop, not a function call.
+Lowerer::RangeLoop Lowerer::iteration(const ast::Expr& iter, const ExprCtx& c) {
+  if (iter.kind == ast::ExprKind::Call) {
+    const auto& call = static_cast<const ast::CallExpr&>(iter);
+    if (call.callee->kind == ast::ExprKind::Name && static_cast<const ast::NameExpr&>(*call.callee).name == "range")
+      return range_iteration(call, c);
+  }
+  // `for row in t`: an index loop over range(len(t)), t evaluated once.
+  RangeLoop r;
+  r.rows = expr(iter, c);
+  r.start = m_.int_const(0);
+  r.stop = m_.apply_prim(c.g, Prim::Len, {r.rows}, iter.loc, "n");
+  r.step = m_.int_const(1);
+  r.step_sign = 1;
+  return r;
+}
+
+Lowerer::RangeLoop Lowerer::range_iteration(const ast::CallExpr& call, const ExprCtx& c) {
+  if (!call.keywords.empty()) compile_error(call.keywords[0].loc, "range() does not take keyword arguments");
+  if (call.args.empty() || call.args.size() > 3)
+    compile_error(call.loc, "range() takes 1 to 3 arguments, found " + std::to_string(call.args.size()));
+  RangeLoop r;
   // range() takes integers: each argument goes through an identity function whose
   // parameter is annotated i64, so that type inference reports a float at the argument.
   static const char* const kRoles[3][3] = {{"stop"}, {"start", "stop"}, {"start", "stop", "step"}};
   std::vector<Node*> args;
-  for (size_t i = 0; i < call->args.size(); ++i)
-    args.push_back(require_i64(expr(*call->args[i], c), kRoles[call->args.size() - 1][i], cur.g, call->args[i]->loc));
+  for (size_t i = 0; i < call.args.size(); ++i)
+    args.push_back(require_i64(expr(*call.args[i], c), kRoles[call.args.size() - 1][i], c.g, call.args[i]->loc));
   r.start = args.size() >= 2 ? args[0] : m_.int_const(0);
   r.stop = args.size() >= 2 ? args[1] : args[0];
   r.step = args.size() == 3 ? args[2] : m_.int_const(1);
-  r.step_sign = args.size() == 3 ? literal_sign(*call->args[2]) : 1;
+  r.step_sign = args.size() == 3 ? literal_sign(*call.args[2]) : 1;
   if (r.step_sign == 0) {
-    SourceLoc step_loc = call->args[2]->loc;
-    Node* nonzero = m_.apply_prim(cur.g, Prim::Ne, {r.step, m_.int_const(0)}, step_loc);
-    m_.apply_prim(cur.g, Prim::Assert, {nonzero, m_.constant(std::string("range() step must not be zero"), step_loc)},
+    SourceLoc step_loc = call.args[2]->loc;
+    Node* nonzero = m_.apply_prim(c.g, Prim::Ne, {r.step, m_.int_const(0)}, step_loc);
+    m_.apply_prim(c.g, Prim::Assert, {nonzero, m_.constant(std::string("range() step must not be zero"), step_loc)},
                   step_loc);
   }
-  return loop(s.loc, nullptr, &r, s.body, std::move(cur), fs);
+  return r;
+}
+
+Node* Lowerer::iteration_value(const RangeLoop& r, ir::Graph* g, Node* counter, SourceLoc loc) {
+  if (!r.rows) return counter;
+  return index_read(g, r.rows, IndexSpec{"i", {counter}}, loc, r.target);
 }
 
 Node* Lowerer::require_i64(Node* value, const char* role, ir::Graph* g, SourceLoc loc) {
@@ -129,8 +137,8 @@ Ends Lowerer::loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range,
   Cursor inside{body_g, cur.env};
   unpack_state(body_g, body_state, f, nullptr, loc, inside.env);
   if (range) {
-    Node* counter = tuple_get(body_g, body_state, f.counter_slot(), loc, range->target);
-    assign_var(inside.env, range->target, counter);
+    Node* counter = tuple_get(body_g, body_state, f.counter_slot(), loc, range->rows ? "_i" : range->target);
+    assign_var(inside.env, range->target, iteration_value(*range, body_g, counter, loc));
     f.next_counter = m_.apply_prim(body_g, Prim::Add, {counter, range->step}, loc, "next");
   }
   if (f.has_return) f.incoming_ret = tuple_get(body_g, body_state, f.ret_slot(), loc, "ret");
@@ -245,7 +253,7 @@ ir::Graph* Lowerer::loop_cond(const ast::Expr* cond, const RangeLoop* range, con
 Node* Lowerer::loop_test(const ast::Expr* cond, const RangeLoop* range, const LoopFrame& f, ir::Graph* g,
                          Node* state, const Env& outer_env, FunctionScope& fs, SourceLoc loc) {
   if (range) {
-    Node* counter = tuple_get(g, state, f.counter_slot(), loc, range->target);
+    Node* counter = tuple_get(g, state, f.counter_slot(), loc, range->rows ? "_i" : range->target);
     if (range->step_sign != 0)
       return m_.apply_prim(g, range->step_sign > 0 ? Prim::Lt : Prim::Gt, {counter, range->stop}, loc);
     // Step known at run time (and checked non-zero): count up or down by its sign.

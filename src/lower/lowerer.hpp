@@ -56,6 +56,28 @@ class Lowerer {
   // How a path leaves a loop body (the state it produces).
   enum class Exit { Next, Break, Return };
 
+  // The iteration of `for i in range(start, stop, step)`, also of `for row in t` (an index
+  // loop over range(len(t)) whose target is bound to t[_i]) and of comprehensions.
+  struct RangeLoop {
+    std::string target;
+    ir::Node* start = nullptr;
+    ir::Node* stop = nullptr;
+    ir::Node* step = nullptr;
+    int step_sign = 0;          // +1 / -1 when step is a literal, 0 when known only at run time
+    ir::Node* rows = nullptr;  // `for row in t`: t; the target is index(t, "i", counter)
+  };
+
+  // The operands of an index expression x[...]: the spec string of ops.def ("i,s101") and
+  // the integer operands in order.
+  struct IndexSpec {
+    std::string spec;
+    std::vector<ir::Node*> operands;
+  };
+
+  // Rebinds the variable at the root of an assignment target so that the place holds
+  // new_value(read_old); read_old() reads the place's current value.
+  using PlaceUpdate = std::function<ir::Node*(const std::function<ir::Node*()>& read_old)>;
+
   // ---- lower_module.cpp: top level
   struct PendingBody;
   // Declares the structs, enums, functions and constants of one file; `earlier`: names the
@@ -90,9 +112,29 @@ class Lowerer {
   ir::Node* if_node(ir::Graph* g, ir::Node* cond, ir::Graph* then_g, ir::Graph* else_g, SourceLoc loc,
                     std::string name = "");
 
+  // ---- lower_tensor.cpp: tensor literals and indexing
+  ir::Node* list_literal(const ast::ListExpr& e, const ExprCtx& c);
+  IndexSpec index_spec(const ast::IndexExpr& e, const ExprCtx& c);
+  ir::Node* index_read(ir::Graph* g, ir::Node* base, const IndexSpec& s, SourceLoc loc, std::string name = "");
+  ir::Node* index_write(ir::Graph* g, ir::Node* base, const IndexSpec& s, ir::Node* value, SourceLoc loc);
+
+  // ---- lower_comprehension.cpp
+  ir::Node* comprehension(const ast::ListCompExpr& e, const ExprCtx& c);
+
   // ---- lower_call.cpp
   ir::Node* call(const ast::CallExpr& e, const ExprCtx& c);
   ir::Node* call_builtin(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
+  // max/min: maximum/minimum of two values, or the reduction of one tensor.
+  ir::Node* call_max_min(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
+
+  // ---- lower_builtin_params.cpp: builtins with named parameters (the tensor ones)
+  ir::Node* call_with_params(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
+  // The operand for parameter p given as `arg` in a call of b.
+  ir::Node* param_operand(const Builtin& b, const BuiltinParam& p, const ast::Expr& arg, const ExprCtx& c);
+  ir::Node* param_default(const BuiltinParam& p, SourceLoc loc);
+  // b used as a value: its primitive, or a function of its required parameters that fills in
+  // the defaults.
+  ir::Node* params_builtin_value(const Builtin& b, SourceLoc loc);
   // make_struct / make_variant: arguments by position or keyword, in declaration order.
   ir::Node* construct(const ast::CallExpr& e, const ExprCtx& c, const std::string& what,
                       const std::vector<ir::FieldInfo>& fields, ir::ConstValue decl, ir::Prim prim);
@@ -134,16 +176,17 @@ class Lowerer {
   void assign_stmt(const ast::AssignStmt& s, Cursor& cur, FunctionScope& fs);
   void aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, FunctionScope& fs);
   void assign_to(const ast::Expr& target, ir::Node* value, Cursor& cur, FunctionScope& fs);
-  // p.a.b = new_value(old p.a): rebinds p to a copy with the field replaced.
-  void store_field(const ast::AttributeExpr& target, const std::function<ir::Node*(ir::Node*)>& new_value,
-                   Cursor& cur, FunctionScope& fs);
+  // p.a.b = v, x[i] = v, p.w[i, j] += v: rebinds the root variable to a copy with the place
+  // replaced (set_attr / set_index from the innermost place outwards). `inner`: `place` is
+  // the base of a field or element being assigned.
+  void update_place(const ast::Expr& place, const PlaceUpdate& new_value, Cursor& cur, FunctionScope& fs,
+                    bool inner = false);
   void bind(Cursor& cur, const std::string& name, ir::Node* value);
   // `x: T = v`: passes v through an identity function whose parameter is annotated T.
   ir::Node* annotate(ir::Node* value, const ast::TypeExpr& type, const std::string& name, Cursor& cur,
                      SourceLoc loc);
 
   // ---- lower_loop.cpp
-  struct RangeLoop;
   Ends while_stmt(const ast::WhileStmt& s, Cursor cur, FunctionScope& fs);
   Ends for_stmt(const ast::ForStmt& s, Cursor cur, FunctionScope& fs);
   Ends loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range, const ast::Block& body,
@@ -156,6 +199,12 @@ class Lowerer {
                       ir::Node* state, const Env& env, FunctionScope& fs, SourceLoc loc);
   // value, checked by type inference to be an i64 (a range() argument, at `loc`).
   ir::Node* require_i64(ir::Node* value, const char* role, ir::Graph* g, SourceLoc loc);
+  // The iteration of `for _ in <iter>` / `[_ for _ in <iter>]`: range(...) when iter is a
+  // call of range, else rows of the tensor iter (evaluated once, here). Target left empty.
+  RangeLoop iteration(const ast::Expr& iter, const ExprCtx& c);
+  RangeLoop range_iteration(const ast::CallExpr& call, const ExprCtx& c);
+  // In a loop body: the value the target gets from the counter.
+  ir::Node* iteration_value(const RangeLoop& r, ir::Graph* g, ir::Node* counter, SourceLoc loc);
   ir::Node* loop_state(const Cursor& c, const LoopFrame& f, Exit exit, ir::Node* ret, SourceLoc loc);
   void unpack_state(ir::Graph* g, ir::Node* state, const LoopFrame& f, const std::set<std::string>* only,
                     SourceLoc loc, Env& env);
@@ -174,6 +223,7 @@ class Lowerer {
   const ProgramScope* scope_ = nullptr;  // which top-level names the code being lowered sees
   const ast::TypeExpr* i64_type_ = nullptr;  // "i64", for require_i64
   std::map<ir::Prim, ir::Graph*> argnums_wrappers_;  // grad etc. used as values
+  std::map<const Builtin*, ir::Graph*> default_wrappers_;  // sum etc. used as values
 };
 
 }  // namespace fx::lower

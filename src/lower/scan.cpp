@@ -36,11 +36,12 @@ class AssignmentCollector {
       case ast::ExprKind::Tuple:
         for (const auto& e : static_cast<const ast::TupleExpr&>(t).elements) target(*e);
         return;
-      case ast::ExprKind::Attribute: {
-        // p.a.b = v rebinds p.
+      case ast::ExprKind::Attribute: case ast::ExprKind::Index: {
+        // p.a.b = v, x[i] = v and p.w[i] = v rebind p / x (a field or element update).
         const ast::Expr* base = &t;
-        while (base->kind == ast::ExprKind::Attribute)
-          base = static_cast<const ast::AttributeExpr*>(base)->base.get();
+        while (base->kind == ast::ExprKind::Attribute || base->kind == ast::ExprKind::Index)
+          base = base->kind == ast::ExprKind::Attribute ? static_cast<const ast::AttributeExpr*>(base)->base.get()
+                                                         : static_cast<const ast::IndexExpr*>(base)->base.get();
         if (base->kind == ast::ExprKind::Name) add(static_cast<const ast::NameExpr*>(base)->name, true);
         return;
       }
@@ -211,10 +212,14 @@ void collect_names(const ast::Expr& e, std::set<std::string>& out) {
       for (const auto& x : static_cast<const ast::ListExpr&>(e).elements) collect_names(*x, out);
       return;
     case ast::ExprKind::ListComp: {
+      // The target is bound inside the comprehension only: it is not a name of the scope.
       const auto& l = static_cast<const ast::ListCompExpr&>(e);
-      collect_names(*l.element, out);
+      std::set<std::string> inside;
+      collect_names(*l.element, inside);
+      if (l.cond) collect_names(*l.cond, inside);
+      inside.erase(l.target);
+      out.insert(inside.begin(), inside.end());
       collect_names(*l.iter, out);
-      if (l.cond) collect_names(*l.cond, out);
       return;
     }
   }

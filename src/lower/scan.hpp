@@ -15,12 +15,12 @@ namespace fx::lower {
 
 // Python's rule: a name assigned anywhere in a function body is local to it. Adds the
 // names bound by assignments, augmented assignments, for targets, match captures and
-// nested defs to `out`. Field updates `p.f = v` do not make `p` local.
+// nested defs to `out`. Field and element updates (`p.f = v`, `x[i] = v`) do not make `p`/`x` local.
 void collect_locals(const ast::Block& body, const ir::Module& m, std::set<std::string>& out);
 
 struct AssignedName {
   std::string name;
-  bool only_field_updates = false;  // rebound only by `p.f = v` / `p.f += v`
+  bool only_field_updates = false;  // rebound only by `p.f = v`, `x[i] = v`, `p.f += v`, ...
 };
 // The names a loop body may rebind (field updates included), first occurrence first.
 std::vector<AssignedName> collect_loop_assigned(const ast::Block& body, const ir::Module& m);

@@ -183,7 +183,7 @@ std::unique_ptr<Pattern> Parser::parse_pattern() {
 
 // -------------------------------------------------------------------- types
 
-// `f64`, `Tensor[f64]`, a struct/enum name, `None`, `(A, B)` (name "tuple").
+// `f64`, `Tensor[f64]`, `Tensor[f64, 2]`, a struct/enum name, `None`, `(A, B)` (name "tuple").
 // `(A)` is just A; `(A,)` is a one-element tuple; `()` the empty tuple.
 TypePtr Parser::parse_type() {
   if (at(TokenKind::LParen)) {
@@ -209,7 +209,15 @@ TypePtr Parser::parse_type() {
     Token open = take();
     Nesting nesting(*this, open.loc);
     while (true) {
-      type->args.push_back(parse_type());
+      if (at(TokenKind::Int)) {  // the rank in `Tensor[f64, 2]`; annotations check where it may go
+        Token rank = take();
+        auto arg = std::make_unique<TypeExpr>();
+        arg->loc = rank.loc;
+        arg->name = std::string(rank.text);
+        type->args.push_back(std::move(arg));
+      } else {
+        type->args.push_back(parse_type());
+      }
       if (!accept(TokenKind::Comma) || at(TokenKind::RBracket)) break;
     }
     expect_closing(TokenKind::RBracket, open, "',' or ']'");

@@ -11,8 +11,8 @@ class Annotations {
  public:
   Annotations(TypeStore& store, const ir::Module& m) : store_(store), module_(m) {}
 
-  // The type an annotation names. CompileError at the annotation for an unknown name,
-  // a malformed type, or `Tensor[...]` (tensors come in a later issue).
+  // The type an annotation names: scalars, tuples, structs, enums, Tensor[f64] (any rank)
+  // and Tensor[f64, 2]. CompileError at the annotation for an unknown name or a malformed type.
   const Type* resolve(const ast::TypeExpr* annotation);
 
   // Declared type of field i of a struct / enum variant (CompileError if unannotated).
@@ -20,6 +20,7 @@ class Annotations {
   const Type* field_type(const ir::VariantDecl* variant, size_t i);
 
  private:
+  const Type* resolve_tensor(const ast::TypeExpr* annotation);
   const Type* resolve_field(const ir::FieldInfo& field, const std::string& owner);
 
   TypeStore& store_;

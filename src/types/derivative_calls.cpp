@@ -31,6 +31,8 @@ std::string nth(const char* what, size_t i) { return std::string(what) + " " + s
 
 void require_scalar_float_output(const ir::Node* n, const std::string& op, const Type* y, const char* advice) {
   if (is_bottom(y) || is_float(y)) return;
+  // A float tensor of unknown rank may hold one number: checked at run time.
+  if (is_tensor(y) && y->rank <= 0 && (is_unknown_tensor(y) || is_float(y->dtype))) return;
   compile_error(n->loc, op + " needs a function returning a scalar float, found " + to_string(y) + "; " + advice);
 }
 
@@ -38,6 +40,15 @@ void require_scalar_float_output(const ir::Node* n, const std::string& op, const
 // still be partly unknown (Bottom, inside recursion) and so is not held against it?
 bool agrees(const Type* actual, const Type* expected) {
   if (actual == expected || is_bottom(actual) || is_bottom(expected)) return true;
+  if (is_tensor(actual) && is_tensor(expected)) {  // extents may be forgotten on one side
+    if (is_unknown_tensor(actual) || is_unknown_tensor(expected)) return true;
+    if (actual->dtype != expected->dtype) return false;
+    if (actual->rank < 0 || expected->rank < 0) return true;
+    if (actual->rank != expected->rank) return false;
+    for (int64_t i = 0; i < actual->rank; ++i)
+      if (extent(actual, i) >= 0 && extent(expected, i) >= 0 && extent(actual, i) != extent(expected, i)) return false;
+    return true;
+  }
   if (actual->kind != TypeKind::Tuple || expected->kind != TypeKind::Tuple) return false;
   if (actual->elems.size() != expected->elems.size()) return false;
   for (size_t i = 0; i < actual->elems.size(); ++i)

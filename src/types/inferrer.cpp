@@ -347,6 +347,7 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum:
+    case TypeKind::Tensor:
       break;
   }
   compile_error(n->loc, "expected a function, found " + to_string(callee));
@@ -357,6 +358,9 @@ const Type* Inferrer::call_closure(Record& r, const ir::Node* n, const Type* cal
                                    const std::vector<std::string>& keywords) {
   std::vector<const Type*> bound = bind_arguments(callee->graph, n, n->loc, args, keywords);
   if (callee->graph->role == ir::GraphRole::Join) return call_join_graph(r, n, callee, std::move(bound));
+  // Call signatures forget tensor extents (docs/tensors.md): a recursion over x[1:] is one
+  // specialisation, not one per length. Join graphs are part of the caller's body: they keep them.
+  for (const Type*& t : bound) t = erase_extents(store_, t);
   const Context* ctx = new_context(callee->graph, std::move(bound), callee->context, n->loc);
   r.callees[n].push_back(ctx);
   return infer_context(ctx, &r, n);

@@ -133,6 +133,9 @@ class Inferrer : private ControlFlowRules {
   const Type* infer_if(const PrimCall& call) override;
   const Type* infer_while(const PrimCall& call) override;
   const Type* infer_derivative_call(ir::Prim p, const PrimCall& call) override;
+  const Type* infer_tree_map(const PrimCall& call) override;
+  const Type* tree_map_node(Record& r, const PrimCall& pc, const Type* f, const std::vector<const Type*>& trees,
+                            const std::string& path);
 
   // Recursion bookkeeping.
   Record& record(const Context* ctx);

@@ -1,4 +1,5 @@
-// Type rules of the scalar primitives (docs/ir.md "Primitives", LANGUAGE.md §2).
+// Type rules of the primitives (docs/ir.md "Primitives", LANGUAGE.md §2); tensors and the
+// scalar primitives applied to tensors are in tensor_*_rules.cpp (tensor_rules.hpp).
 // Bottom ("not known yet") operands never cause an error: they make the result Bottom
 // (or whatever the rule can still tell), so approximations during recursion and loop
 // fixpoints do not report spurious errors. Known operands are checked eagerly.
@@ -14,13 +15,6 @@ using ir::Prim;
 namespace {
 
 bool is_bottom(const Type* t) { return t->kind == TypeKind::Bottom; }
-
-// The locations of operands first.. of a direct application, for construct_*.
-std::vector<SourceLoc> operand_locs(const PrimCall& call, size_t first) {
-  std::vector<SourceLoc> locs;
-  for (size_t i = first; i < call.arg_nodes.size(); ++i) locs.push_back(operand_at(call, i));
-  return locs;
-}
 
 // The source operator of a comparison primitive, for messages.
 const char* operator_text(Prim p) {
@@ -66,11 +60,9 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Abs:
     case Prim::Sign:
     case Prim::Relu:
-      return math(call, /*keeps_type=*/true);
+      return math(p, call, /*keeps_type=*/true);
     case Prim::MatMul:
-      if (is_bottom(call.args[0]) && is_bottom(call.args[1])) return store_.bottom();
-      compile_error(call.node->loc, "@ needs tensors, found " + to_string(call.args[0]) + " and " +
-                                        to_string(call.args[1]) + " (tensors are not supported yet)");
+      return tensors_.matmul(call);
     case Prim::Lt:
     case Prim::Le:
     case Prim::Gt:
@@ -80,6 +72,7 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Ne:
       return equality(p, call);
     case Prim::Not:
+      if (is_tensor(call.args[0])) return tensors_.unary(p, call);
       if (!is_bottom(call.args[0]) && call.args[0] != store_.boolean())
         compile_error(call.node->loc, "`not` needs a bool: expected bool, found " + to_string(call.args[0]));
       return store_.boolean();
@@ -96,7 +89,7 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Softplus:
     case Prim::Floor:
     case Prim::Ceil:
-      return math(call, /*keeps_type=*/false);
+      return math(p, call, /*keeps_type=*/false);
     case Prim::ToF64:
     case Prim::ToI64:
       return convert(p, call);
@@ -140,11 +133,97 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
       return control_.infer_derivative_call(p, call);
     case Prim::StopGradient:
       return call.args[0];
+    case Prim::TreeMap:
+      return control_.infer_tree_map(call);
+    // Tensors (tensor_rules.hpp).
+    case Prim::Zeros:
+    case Prim::Ones:
+    case Prim::Full:
+      return tensors_.filled(p, call);
+    case Prim::Arange:
+      return tensors_.arange(call);
+    case Prim::Eye:
+      return tensors_.eye(call);
+    case Prim::MakeTensor:
+      return tensors_.make_tensor(call);
+    case Prim::RowsEmpty:
+      return store_.rows_empty();
+    case Prim::RowsAppend:
+      return tensors_.rows_append(call);
+    case Prim::AsType:
+      return tensors_.astype(call);
+    case Prim::Key:
+    case Prim::Split:
+    case Prim::Normal:
+    case Prim::Uniform:
+    case Prim::Dropout:
+      return tensors_.random(p, call);
+    case Prim::Len:
+      return tensors_.len(call);
+    case Prim::Index:
+      return tensors_.index(call);
+    case Prim::SetIndex:
+      return tensors_.set_index(call);
+    case Prim::Clip:
+      return tensors_.clip(call);
+    case Prim::Where:
+      return tensors_.where(call);
+    case Prim::Sum:
+    case Prim::Mean:
+    case Prim::Prod:
+    case Prim::ReduceMax:
+    case Prim::ReduceMin:
+    case Prim::LogSumExp:
+    case Prim::ArgMax:
+    case Prim::ArgMin:
+    case Prim::Norm:
+      return tensors_.reduction(p, call);
+    case Prim::Dot:
+    case Prim::Outer:
+    case Prim::Trace:
+      return tensors_.product(p, call);
+    case Prim::Transpose:
+      return tensors_.transpose(call);
+    case Prim::Reshape:
+      return tensors_.reshape(call);
+    case Prim::Concat:
+    case Prim::Stack:
+      return tensors_.join_along(p, call);
+    case Prim::Diag:
+      return tensors_.diag(call);
+    case Prim::Softmax:
+    case Prim::LogSoftmax:
+      return tensors_.softmax(call);
+    case Prim::Conv2d:
+      return tensors_.conv2d(call);
+    case Prim::MaxPool2d:
+    case Prim::PoolSum:
+      return tensors_.max_pool2d(p, call);
+    case Prim::OneHot:
+      return tensors_.one_hot(call);
+    case Prim::Load:
+    case Prim::Save:
+    case Prim::ReadBytes:
+    case Prim::ReadIdx:
+      return tensors_.file(p, call);
+    case Prim::Unbroadcast:
+    case Prim::BroadcastLike:
+    case Prim::ExpandReduced:
+    case Prim::MatMulVjpA:
+    case Prim::MatMulVjpB:
+    case Prim::Conv2dVjpX:
+    case Prim::Conv2dVjpW:
+    case Prim::PoolWeights:
+    case Prim::Upsample:
+      return tensors_.adjoint(p, call);
     // Emitted by the AD transforms, whose output is not type-checked again.
     case Prim::MakeClosure:
     case Prim::Jfn:
     case Prim::Tfn:
-    case Prim::ZerosLike:
+    case Prim::ZerosLike:  // also the user's zeros_like(x): x's type, every number zero
+      if (call.args.size() == 1 && !is_function(call.args[0])) return call.args[0];
+      compile_error(call.node->loc, "zeros_like needs a number, tensor, tuple or struct, found " +
+                                        (call.args.empty() ? std::string("no argument") : to_string(call.args[0])));
     case Prim::AddTangent:
     case Prim::ListEmpty:
     case Prim::ListPush:
@@ -163,7 +242,9 @@ const Type* PrimRules::number_operand(const Type* t, SourceLoc loc) {
   return t;
 }
 
-// i64 op float → float; f32 and f64 do not mix implicitly (LANGUAGE.md §2).
+// i64 op float → float (LANGUAGE.md §2). An f32 scalar is a rank-0 f32 tensor (it comes
+// from indexing an f32 tensor), beside which an f64 scalar is weak: f32 op f64 → f32
+// (docs/tensors.md).
 const Type* PrimRules::promote(const Type* a, const Type* b, SourceLoc loc) {
   number_operand(a, loc);
   number_operand(b, loc);
@@ -171,17 +252,18 @@ const Type* PrimRules::promote(const Type* a, const Type* b, SourceLoc loc) {
   if (a == b) return a;
   if (a == store_.i64()) return b;
   if (b == store_.i64()) return a;
-  compile_error(loc, "cannot mix " + to_string(a) + " and " + to_string(b) +
-                         " in arithmetic; convert one of them explicitly");
+  return store_.f32();  // f32 with f64
 }
 
 const Type* PrimRules::arithmetic(Prim p, const PrimCall& call) {
+  if (is_tensor(call.args[0]) || is_tensor(call.args[1])) return tensors_.binary(p, call);
   const Type* t = promote(call.args[0], call.args[1], call.node->loc);
   if (p == Prim::Div && t == store_.i64()) return store_.f64();  // true division
   return t;
 }
 
-const Type* PrimRules::math(const PrimCall& call, bool keeps_type) {
+const Type* PrimRules::math(Prim p, const PrimCall& call, bool keeps_type) {
+  if (is_tensor(call.args[0])) return tensors_.unary(p, call);
   const Type* t = number_operand(call.args[0], call.node->loc);
   if (is_bottom(t) || keeps_type) return t;
   return t == store_.f32() ? t : store_.f64();
@@ -190,6 +272,7 @@ const Type* PrimRules::math(const PrimCall& call, bool keeps_type) {
 const Type* PrimRules::compare(Prim p, const PrimCall& call) {
   const Type* a = call.args[0];
   const Type* b = call.args[1];
+  if (is_tensor(a) || is_tensor(b)) return tensors_.binary(p, call);
   for (const Type* t : {a, b})
     if (!is_bottom(t) && !is_number(t))
       compile_error(call.node->loc, std::string(operator_text(p)) +
@@ -203,6 +286,7 @@ const Type* PrimRules::compare(Prim p, const PrimCall& call) {
 const Type* PrimRules::equality(Prim p, const PrimCall& call) {
   const Type* a = call.args[0];
   const Type* b = call.args[1];
+  if (is_tensor(a) || is_tensor(b)) return tensors_.binary(p, call);  // elementwise
   if (is_bottom(a) || is_bottom(b)) return store_.boolean();
   if (is_number(a) && is_number(b)) {
     promote(a, b, call.node->loc);
@@ -222,7 +306,10 @@ const Type* PrimRules::convert(Prim p, const PrimCall& call) {
   const Type* t = call.args[0];
   const char* fn = p == Prim::ToF64 ? "float" : "int";
   if (!is_bottom(t) && !is_number(t) && t != store_.boolean())
-    compile_error(call.node->loc, std::string(fn) + "() expects a number or bool, found " + to_string(t));
+    compile_error(call.node->loc, std::string(fn) + "() expects a number or bool, found " + to_string(t) +
+                                      (is_tensor(t) ? std::string("; convert a tensor with astype(x, ") +
+                                                          (p == Prim::ToF64 ? "f64" : "i64") + ")"
+                                                    : std::string()));
   return p == Prim::ToF64 ? store_.f64() : store_.i64();
 }
 
@@ -252,105 +339,6 @@ const Type* PrimRules::tuple_get(const PrimCall& call) {
     compile_error(call.node->loc, "tuple index " + std::to_string(index) + " is out of range: " +
                                       to_string(t) + " has " + count_of(size, "element"));
   return t->elems[i];
-}
-
-// ------------------------------------------------------------------ structs
-const Type* PrimRules::construct_struct(const ir::StructDecl* decl, const std::vector<const Type*>& fields,
-                                        SourceLoc loc, const std::vector<SourceLoc>& field_locs) {
-  if (fields.size() != decl->fields.size())
-    compile_error(loc, decl->name + " has " + count_of(decl->fields.size(), "field") + ", " +
-                           std::to_string(fields.size()) + " given");
-  for (size_t i = 0; i < fields.size(); ++i) {
-    const Type* expected = annotations_.field_type(decl, i);
-    if (!fits(fields[i], expected))
-      compile_error(i < field_locs.size() ? field_locs[i] : loc,
-                    "field '" + decl->fields[i].name + "' of " + decl->name + " expects " + to_string(expected) +
-                        ", found " + to_string(fields[i]));
-  }
-  return store_.struct_type(decl);
-}
-
-const Type* PrimRules::make_struct(const PrimCall& call) {
-  const ir::Node* s = constant_operand(Prim::MakeStruct, call, 0);
-  if (!std::holds_alternative<const ir::StructDecl*>(s->value))
-    internal_error("type inference", "make_struct without a struct constant");
-  std::vector<const Type*> fields(call.args.begin() + 1, call.args.end());
-  return construct_struct(std::get<const ir::StructDecl*>(s->value), fields, call.node->loc, operand_locs(call, 1));
-}
-
-const Type* PrimRules::field_access(Prim p, const PrimCall& call) {
-  const ir::Node* name_node = constant_operand(p, call, 1);
-  if (!std::holds_alternative<std::string>(name_node->value))
-    internal_error("type inference", "get_attr/set_attr without a field-name constant");
-  const std::string& field = name_node->as_str();
-  SourceLoc field_loc = call.node->loc;  // the `.` of `x.name`
-  const Type* t = call.args[0];
-  if (is_bottom(t)) return t;
-  if (t->kind == TypeKind::Enum)
-    compile_error(field_loc, "cannot access field '" + field + "' of " + to_string(t) +
-                                 ": enum values have no fields by name; use match");
-  if (t->kind != TypeKind::Struct)
-    compile_error(field_loc, "cannot access field '" + field + "' of " + to_string(t) + ": expected a struct");
-  const ir::StructDecl* decl = t->struct_decl;
-  int index = decl->field_index(field);
-  if (index < 0) compile_error(field_loc, "struct " + decl->name + " has no field '" + field + "'");
-  const Type* field_type = annotations_.field_type(decl, index);
-  if (p == Prim::GetAttr) return field_type;
-  if (!fits(call.args[2], field_type))
-    compile_error(operand_at(call, 2), "field '" + field + "' of " + decl->name + " expects " +
-                                           to_string(field_type) + ", found " + to_string(call.args[2]));
-  return t;
-}
-
-// -------------------------------------------------------------------- enums
-const Type* PrimRules::construct_variant(const ir::VariantDecl* variant, const std::vector<const Type*>& fields,
-                                         SourceLoc loc, const std::vector<SourceLoc>& field_locs) {
-  if (fields.size() != variant->fields.size())
-    compile_error(loc, variant->name + " has " + count_of(variant->fields.size(), "field") + ", " +
-                           std::to_string(fields.size()) + " given");
-  for (size_t i = 0; i < fields.size(); ++i) {
-    const Type* expected = annotations_.field_type(variant, i);
-    if (!fits(fields[i], expected))
-      compile_error(i < field_locs.size() ? field_locs[i] : loc,
-                    "field '" + variant->fields[i].name + "' of " + variant->name + " expects " +
-                        to_string(expected) + ", found " + to_string(fields[i]));
-  }
-  return store_.enum_type(variant->owner);
-}
-
-const Type* PrimRules::make_variant(const PrimCall& call) {
-  const ir::Node* v = constant_operand(Prim::MakeVariant, call, 0);
-  if (!std::holds_alternative<const ir::VariantDecl*>(v->value))
-    internal_error("type inference", "make_variant without a variant constant");
-  std::vector<const Type*> fields(call.args.begin() + 1, call.args.end());
-  return construct_variant(std::get<const ir::VariantDecl*>(v->value), fields, call.node->loc,
-                           operand_locs(call, 1));
-}
-
-const Type* PrimRules::variant_tag(const PrimCall& call) {
-  const Type* t = call.args[0];
-  if (!is_bottom(t) && t->kind != TypeKind::Enum)
-    compile_error(call.node->loc, "expected an enum value, found " + to_string(t));
-  return store_.i64();
-}
-
-const Type* PrimRules::variant_field(const PrimCall& call) {
-  const ir::Node* v = constant_operand(Prim::VariantField, call, 1);
-  const ir::Node* i = constant_operand(Prim::VariantField, call, 2);
-  if (!std::holds_alternative<const ir::VariantDecl*>(v->value) ||
-      !std::holds_alternative<int64_t>(i->value))
-    internal_error("type inference", "variant_field needs a variant and an index constant");
-  const ir::VariantDecl* variant = std::get<const ir::VariantDecl*>(v->value);
-  const Type* t = call.args[0];
-  if (!is_bottom(t) && t->kind != TypeKind::Enum)
-    compile_error(call.node->loc, "expected an enum value, found " + to_string(t));
-  if (!is_bottom(t) && t->enum_decl != variant->owner)
-    compile_error(call.node->loc, "variant " + variant->name + " belongs to enum " +
-                                      variant->owner->name + ", not " + to_string(t));
-  int64_t index = i->as_int();
-  if (index < 0 || static_cast<size_t>(index) >= variant->fields.size())
-    internal_error("type inference", "variant_field index out of range");
-  return annotations_.field_type(variant, index);
 }
 
 // ------------------------------------------------------------------ effects

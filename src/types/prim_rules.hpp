@@ -10,15 +10,11 @@
 
 #include "ir/ir.hpp"
 #include "types/annotation.hpp"
+#include "types/prim_call.hpp"
+#include "types/tensor_rules.hpp"
 #include "types/type.hpp"
 
 namespace fx::types {
-
-struct PrimCall {
-  const ir::Node* node = nullptr;               // the application: its loc is where errors point
-  std::vector<const Type*> args;                // argument types
-  std::vector<const ir::Node*> arg_nodes;       // argument nodes; empty when called as a value
-};
 
 class ControlFlowRules {
  public:
@@ -26,6 +22,8 @@ class ControlFlowRules {
   virtual const Type* infer_while(const PrimCall& call) = 0;
   // jvp, vjp and grad_hook, which call the function values they are given.
   virtual const Type* infer_derivative_call(ir::Prim p, const PrimCall& call) = 0;
+  // tree_map, which calls its function on every leaf (tree_map.cpp).
+  virtual const Type* infer_tree_map(const PrimCall& call) = 0;
 
  protected:
   ~ControlFlowRules() = default;
@@ -34,7 +32,7 @@ class ControlFlowRules {
 class PrimRules {
  public:
   PrimRules(TypeStore& store, Annotations& annotations, ControlFlowRules& control)
-      : store_(store), annotations_(annotations), control_(control) {}
+      : store_(store), annotations_(annotations), control_(control), tensors_(store) {}
 
   // The result type of primitive p applied as described by `call`; CompileError on misuse.
   const Type* infer(ir::Prim p, const PrimCall& call);
@@ -51,7 +49,7 @@ class PrimRules {
   const Type* arithmetic(ir::Prim p, const PrimCall& call);
   const Type* promote(const Type* a, const Type* b, SourceLoc loc);
   const Type* number_operand(const Type* t, SourceLoc loc);
-  const Type* math(const PrimCall& call, bool keeps_type);
+  const Type* math(ir::Prim p, const PrimCall& call, bool keeps_type);
   const Type* compare(ir::Prim p, const PrimCall& call);
   const Type* equality(ir::Prim p, const PrimCall& call);
   const Type* convert(ir::Prim p, const PrimCall& call);
@@ -72,13 +70,7 @@ class PrimRules {
   TypeStore& store_;
   Annotations& annotations_;
   ControlFlowRules& control_;
+  TensorRules tensors_;  // tensor_*_rules.cpp
 };
-
-// Where operand i of a primitive application was written (the node itself when the
-// primitive is called through a function value).
-SourceLoc operand_at(const PrimCall& call, size_t i);
-
-// "1 argument" / "3 arguments".
-std::string count_of(size_t n, const char* what);
 
 }  // namespace fx::types

@@ -103,9 +103,11 @@ void Specialiser::fill(const Context* ctx) {
   for (ir::Node* n : g->body) {
     std::vector<ir::Node*> inputs;
     for (size_t j = 0; j < n->inputs.size(); ++j) inputs.push_back(map_value(ctx, rec, n->inputs[j], n, j));
+    std::vector<SourceLoc> arg_locs = n->arg_locs;
+    resolve_tuple_index(ctx, n, inputs, arg_locs);
     ir::Node* copy = module_.apply(c, std::move(inputs), n->loc, n->name);
     copy->keywords = n->keywords;
-    copy->arg_locs = n->arg_locs;
+    copy->arg_locs = std::move(arg_locs);
     copy->type = rec.types.at(n);
     node_maps_[ctx][n] = copy;
     if (auto it = rec.callees.find(n); it != rec.callees.end()) {
@@ -117,6 +119,24 @@ void Specialiser::fill(const Context* ctx) {
     }
   }
   c->output = map_value(ctx, rec, g->output, nullptr, 0);
+}
+
+// `t[k]` is lowered to index(t, "i", k) because the lowering cannot tell a tuple from a
+// tensor; on a tuple (k a constant, checked by inference) it becomes tuple_get(t, k).
+void Specialiser::resolve_tuple_index(const Context* ctx, const ir::Node* n, std::vector<ir::Node*>& inputs,
+                                      std::vector<SourceLoc>& arg_locs) {
+  if (!n->is_prim_apply(ir::Prim::Index) || inputs.size() != 4) return;
+  const Type* t = inputs[1]->type;
+  if (!t || t->kind != TypeKind::Tuple) return;
+  ir::Node* callee = module_.constant(ir::Prim::TupleGet, inputs[0]->loc);
+  callee->type = inferrer_.constant_type(ctx, callee);
+  ir::Node* k = inputs[3];
+  if (k->is_prim_apply(ir::Prim::Neg) && k->arg(0)->is_constant()) {  // t[-1] written as neg(1)
+    k = module_.int_const(-k->arg(0)->as_int());
+    k->type = inferrer_.constant_type(ctx, k);
+  }
+  inputs = {callee, inputs[1], k};
+  if (arg_locs.size() == 3) arg_locs = {arg_locs[0], arg_locs[2]};
 }
 
 ir::Node* Specialiser::map_value(const Context* ctx, const Record& rec, const ir::Node* v,

@@ -46,6 +46,8 @@ class Specialiser {
   void discover(const Context* root);
   ir::Graph* shell(const Context* ctx);
   void fill(const Context* ctx);
+  void resolve_tuple_index(const Context* ctx, const ir::Node* n, std::vector<ir::Node*>& inputs,
+                           std::vector<SourceLoc>& arg_locs);
   ir::Node* map_value(const Context* ctx, const Record& rec, const ir::Node* v, const ir::Node* user,
                       size_t index);
   const Context* closure_target(const Context* ctx, const Record& rec, const ir::Node* constant,

@@ -35,6 +35,31 @@ bool all_leaves_are(Annotations& annotations, const Type* t, const Type* leaf, s
   return ok;
 }
 
+// The Jacobian of a float tensor output y w.r.t. inputs of tangent type `in`: for each
+// leaf of `in` (through tuples), a tensor of shape y.shape + leaf.shape (JAX).
+const Type* tensor_jacobian(TypeStore& store, const Type* y, const Type* in, std::string* why) {
+  if (in->kind == TypeKind::Bottom || is_unknown_tensor(in)) return store.bottom();
+  if (in->kind == TypeKind::Tuple) {
+    std::vector<const Type*> elems;
+    for (const Type* e : in->elems) {
+      const Type* j = tensor_jacobian(store, y, e, why);
+      if (!j) return nullptr;
+      elems.push_back(j);
+    }
+    return store.tuple(std::move(elems));
+  }
+  if (!is_float(in) && !(is_tensor(in) && is_float(in->dtype))) {
+    *why = "the Jacobian of the tensor output " + to_string(y) + " with respect to " + to_string(in) +
+           " cannot be represented; differentiate with respect to float tensors or tuples of them";
+    return nullptr;
+  }
+  int64_t rin = rank_of(in);
+  if (y->rank < 0 || rin < 0) return store.tensor(y->dtype);
+  std::vector<int64_t> dims = y->dims;
+  for (int64_t i = 0; i < rin; ++i) dims.push_back(extent(in, i));
+  return store.tensor_or_scalar(y->dtype, y->rank + rin, std::move(dims));
+}
+
 }  // namespace
 
 const Type* tangent_type(TypeStore& store, const Type* t) {
@@ -59,6 +84,11 @@ std::string not_differentiable_reason(const Type* t) {
     case TypeKind::Tuple:
       if (contains_function(t))
         return "it contains a function value, which has no derivative of its own";
+      return "";
+    case TypeKind::Tensor:
+      if (t->dtype->kind == TypeKind::I64)
+        return "integer tensors carry no derivative: convert with astype(x, f64)";
+      if (t->dtype->kind == TypeKind::Bool) return "bool tensors carry no derivative";
       return "";
     case TypeKind::Bottom:
     case TypeKind::F64:
@@ -106,6 +136,13 @@ const Type* jacobian_type(TypeStore& store, Annotations& annotations, const Type
       // Forward and reverse mode would not even agree on the type of its zero entries.
       *why = "the output has a part of type " + to_string(y) + ", which has no derivative; return floats only";
       return nullptr;
+    case TypeKind::Tensor:
+      if (is_unknown_tensor(y)) return store.bottom();
+      if (y->dtype->kind != TypeKind::F64 && y->dtype->kind != TypeKind::F32) {
+        *why = "the output has a part of type " + to_string(y) + ", which has no derivative; return floats only";
+        return nullptr;
+      }
+      return tensor_jacobian(store, y, in, why);
     case TypeKind::Bottom:
     case TypeKind::F64:
     case TypeKind::F32:

@@ -1,6 +1,7 @@
 #include "types/type.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace fx::types {
 
@@ -35,8 +36,8 @@ TypeStore::TypeStore() {
 
 // p1/p2 are the identity pointers of the kind (decl, graph, context); prim goes in the key too.
 const Type* TypeStore::intern(const Type& proto, const void* p1, const void* p2) {
-  Key key{static_cast<int>(proto.kind), proto.elems,          p1, p2, static_cast<int>(proto.prim),
-          proto.argnums.nums,           proto.argnums.tuple};
+  Key key{static_cast<int>(proto.kind), proto.elems, p1, p2, static_cast<int>(proto.prim), proto.argnums.nums,
+          proto.argnums.tuple, proto.rank, proto.dims};
   auto it = type_index_.find(key);
   if (it != type_index_.end()) return it->second;
   types_.push_back(proto);
@@ -124,6 +125,33 @@ const Type* TypeStore::union_of(const std::vector<const Type*>& alternatives) {
   return intern(t, nullptr, nullptr);
 }
 
+const Type* TypeStore::tensor(const Type* dtype, int64_t rank, std::vector<int64_t> dims) {
+  Type t;
+  t.kind = TypeKind::Tensor;
+  t.dtype = dtype;
+  t.rank = rank < 0 ? -1 : rank;
+  // One canonical form per type: dims are empty for an unknown rank, else one per axis.
+  if (t.rank < 0) dims.clear();
+  else dims.resize(static_cast<size_t>(t.rank), -1);
+  for (int64_t& d : dims)
+    if (d < 0) d = -1;
+  t.dims = std::move(dims);
+  return intern(t, dtype, nullptr);
+}
+
+const Type* TypeStore::tensor_or_scalar(const Type* dtype, int64_t rank, std::vector<int64_t> dims) {
+  if (rank == 0 && dtype->kind != TypeKind::Bottom) return dtype;
+  return tensor(dtype, rank, std::move(dims));
+}
+
+const Type* TypeStore::dtype_named(const std::string& name) const {
+  if (name == "f64") return f64_;
+  if (name == "f32") return f32_;
+  if (name == "i64") return i64_;
+  if (name == "bool") return bool_;
+  return nullptr;
+}
+
 const Context* TypeStore::context(const ir::Graph* graph, std::vector<const Type*> args,
                                   const Context* parent, bool* created) {
   auto key = std::make_tuple(graph, args, parent);
@@ -143,6 +171,7 @@ namespace {
 constexpr size_t kMaxTypeText = 240;
 
 void print_derived(const Type* t, std::string& out);
+void print_tensor(const Type* t, std::string& out);
 
 void print(const Type* t, std::string& out) {
   if (out.size() > kMaxTypeText) return;  // the caller appends "..."
@@ -180,7 +209,21 @@ void print(const Type* t, std::string& out) {
     case TypeKind::Derived:
       print_derived(t, out);
       return;
+    case TypeKind::Tensor:
+      print_tensor(t, out);
+      return;
   }
+}
+
+// Tensor[f64], Tensor[f64, 2], Tensor[f64, (3, 4)] (docs/tensors.md).
+void print_tensor(const Type* t, std::string& out) {
+  out += "Tensor[";
+  print(t->dtype, out);
+  if (t->rank >= 0) {
+    bool all_known = std::all_of(t->dims.begin(), t->dims.end(), [](int64_t d) { return d >= 0; });
+    out += ", " + (all_known ? shape_text(t->rank, t->dims) : std::to_string(t->rank));
+  }
+  out += "]";
 }
 
 void print_argnums(const Argnums& a, std::string& out) {
@@ -262,10 +305,83 @@ bool is_function(const Type* t) {
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum:
+    case TypeKind::Tensor:
       return false;
   }
   return false;
 }
+
+bool is_tensor(const Type* t) { return t->kind == TypeKind::Tensor; }
+
+bool is_scalar(const Type* t) { return is_number(t) || t->kind == TypeKind::Bool; }
+
+bool is_unknown_tensor(const Type* t) { return is_tensor(t) && t->dtype->kind == TypeKind::Bottom; }
+
+const Type* dtype_of(const Type* t) {
+  if (is_tensor(t)) return t->dtype;
+  return is_scalar(t) ? t : nullptr;
+}
+
+int64_t rank_of(const Type* t) { return is_tensor(t) ? t->rank : 0; }
+
+int64_t extent(const Type* t, int64_t axis) {
+  if (!is_tensor(t) || t->rank < 0 || axis < 0 || axis >= t->rank) return -1;
+  return t->dims[static_cast<size_t>(axis)];
+}
+
+namespace {
+
+// Memoised: tuples share their element types, so a naive walk of (x, x) nested n deep
+// would take 2^n steps.
+const Type* erase_extents(TypeStore& store, const Type* t, std::unordered_map<const Type*, const Type*>& done) {
+  if (is_tensor(t)) return t->rank > 0 ? store.tensor(t->dtype, t->rank) : t;
+  if (t->kind != TypeKind::Tuple) return t;
+  if (auto it = done.find(t); it != done.end()) return it->second;
+  std::vector<const Type*> elems;
+  for (const Type* e : t->elems) elems.push_back(erase_extents(store, e, done));
+  const Type* erased = store.tuple(std::move(elems));
+  done.emplace(t, erased);
+  return erased;
+}
+
+}  // namespace
+
+const Type* erase_extents(TypeStore& store, const Type* t) {
+  if (t->kind != TypeKind::Tensor && t->kind != TypeKind::Tuple) return t;
+  std::unordered_map<const Type*, const Type*> done;
+  return erase_extents(store, t, done);
+}
+
+std::string shape_text(int64_t rank, const std::vector<int64_t>& dims) {
+  if (rank < 0) return "(unknown rank)";
+  std::string out = "(";
+  for (int64_t i = 0; i < rank; ++i) {
+    if (i) out += ", ";
+    int64_t d = static_cast<size_t>(i) < dims.size() ? dims[static_cast<size_t>(i)] : -1;
+    out += d >= 0 ? std::to_string(d) : "?";
+  }
+  return out + (rank == 1 ? ",)" : ")");
+}
+
+namespace {
+
+// Tensor a and tensor-or-scalar b of one dtype (or an unknown one): see join().
+const Type* join_tensors(TypeStore& store, const Type* a, const Type* b) {
+  if (is_unknown_tensor(a) && is_tensor(b)) return b;
+  if (is_unknown_tensor(b)) return a;
+  const Type* dtype = dtype_of(b);
+  if (!dtype || dtype != a->dtype) return nullptr;
+  int64_t rb = rank_of(b);
+  if (a->rank < 0 || rb < 0 || a->rank != rb) return store.tensor(dtype);
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < a->rank; ++i) {
+    int64_t da = extent(a, i), db = extent(b, i);
+    dims.push_back(da == db ? da : -1);
+  }
+  return store.tensor(dtype, a->rank, std::move(dims));
+}
+
+}  // namespace
 
 const Type* join(TypeStore& store, const Type* a, const Type* b) {
   if (a == b) return a;
@@ -282,11 +398,22 @@ const Type* join(TypeStore& store, const Type* a, const Type* b) {
     return store.tuple(std::move(elems));
   }
   if (is_function(a) && is_function(b)) return store.union_of({a, b});
+  if (is_tensor(a)) return join_tensors(store, a, b);
+  if (is_tensor(b)) return join_tensors(store, b, a);
   return nullptr;
 }
 
 bool fits(const Type* actual, const Type* expected) {
   if (actual == expected || actual->kind == TypeKind::Bottom) return true;
+  if (is_tensor(actual) && is_tensor(expected)) {
+    if (is_unknown_tensor(actual)) return true;
+    if (actual->dtype != expected->dtype) return false;
+    if (expected->rank < 0) return true;
+    if (actual->rank != expected->rank) return false;
+    for (int64_t i = 0; i < expected->rank; ++i)
+      if (extent(expected, i) >= 0 && extent(actual, i) != extent(expected, i)) return false;
+    return true;
+  }
   if (actual->kind != TypeKind::Tuple || expected->kind != TypeKind::Tuple) return false;
   if (actual->elems.size() != expected->elems.size()) return false;
   for (size_t i = 0; i < actual->elems.size(); ++i)

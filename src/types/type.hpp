@@ -12,8 +12,9 @@
 // one infers the inner function at the call's argument types and derives the result type
 // from its output (derivative_calls.cpp; LANGUAGE.md §6).
 //
-// Room left for later issues:
-//  * Tensor[dtype, rank, shape]: one more kind with a dtype, a rank and a shape vector.
+// Tensors (docs/tensors.md "Types"): Tensor[dtype, rank, dims], with the rank and each
+// extent possibly unknown (-1). Extents are tracked inside a function body only: call
+// signatures forget them (erase_extents), so recursion over shrinking tensors stays finite.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -43,6 +44,7 @@ enum class TypeKind : uint8_t {
   Constructor,  // a struct (struct_decl) or enum variant (variant) used as a function
   Union,        // elems: the alternatives, sorted by id (from an `if` returning two lambdas)
   Derived,      // prim: the operator; argnums; elems: see "Derived operators" below
+  Tensor,       // dtype, rank, dims
 };
 
 // Which arguments a derivative operator differentiates: `argnums=1` or `argnums=(0, 2)`
@@ -71,6 +73,12 @@ struct Type {
   const Context* context = nullptr;             // Closure: context of graph->parent
   ir::Prim prim{};                              // PrimFn; Derived: the operator
   Argnums argnums;                              // Derived: Grad, ValueAndGrad, Jac*, Hessian
+  // Tensor: the element type (f64, f32, i64 or bool; Bottom for the accumulator of a
+  // comprehension before its first row, see TypeStore::rows_empty), the rank (-1 when
+  // unknown) and, when the rank is known, one extent per axis (-1 when unknown).
+  const Type* dtype = nullptr;
+  int64_t rank = -1;
+  std::vector<int64_t> dims;
 };
 
 // A specialisation context (Myia's Context): a graph inferred for given argument types,
@@ -112,6 +120,19 @@ class TypeStore {
   // The union of function types (nested unions flattened, duplicates removed); a single
   // alternative is returned as itself. Precondition: every element is a function type.
   const Type* union_of(const std::vector<const Type*>& alternatives);
+  // Tensor[dtype, rank, dims]. dtype is one of the scalar types f64 f32 i64 bool (or
+  // Bottom, see rows_empty); rank -1 is unknown (dims ignored); dims empty means all
+  // extents unknown, otherwise one per axis. A rank-0 tensor is a Tensor too (only
+  // tensor_or_scalar turns it into a scalar).
+  const Type* tensor(const Type* dtype, int64_t rank = -1, std::vector<int64_t> dims = {});
+  // The result of an operation of rank 0 is a scalar of its dtype (sum(x), x[i, j], a @ b
+  // of vectors); any other rank gives tensor(dtype, rank, dims).
+  const Type* tensor_or_scalar(const Type* dtype, int64_t rank, std::vector<int64_t> dims = {});
+  // The accumulator of a comprehension before its first row: a tensor whose dtype and
+  // rank are not known yet. It joins with (and fits) any tensor, as Bottom does with any type.
+  const Type* rows_empty() { return tensor(bottom_); }
+  // The scalar type of a dtype name ("f64", "f32", "i64", "bool"), or null.
+  const Type* dtype_named(const std::string& name) const;
 
   // The interned context; `*created` tells whether it is new.
   const Context* context(const ir::Graph* graph, std::vector<const Type*> args,
@@ -119,7 +140,8 @@ class TypeStore {
   size_t context_count() const { return contexts_.size(); }
 
  private:
-  using Key = std::tuple<int, std::vector<const Type*>, const void*, const void*, int, std::vector<int64_t>, bool>;
+  using Key = std::tuple<int, std::vector<const Type*>, const void*, const void*, int, std::vector<int64_t>, bool,
+                         int64_t, std::vector<int64_t>>;
   const Type* intern(const Type& proto, const void* p1, const void* p2);
 
   std::deque<Type> types_;
@@ -139,14 +161,33 @@ std::string to_string(const Type* t);
 bool is_number(const Type* t);    // i64, f64, f32
 bool is_float(const Type* t);     // f64, f32
 bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived
+bool is_tensor(const Type* t);    // Tensor (any dtype, rows_empty included)
+bool is_scalar(const Type* t);    // i64, f64, f32, bool: what a tensor element can be
+// A tensor whose dtype is not known yet (rows_empty), which rules treat like Bottom.
+bool is_unknown_tensor(const Type* t);
+// The element type of a tensor, or a scalar itself; null for anything else.
+const Type* dtype_of(const Type* t);
+// Rank of a tensor (-1 unknown), 0 for a scalar.
+int64_t rank_of(const Type* t);
+// Extent of axis i of a tensor of known rank, -1 when unknown.
+int64_t extent(const Type* t, int64_t axis);
+// t with every tensor extent forgotten (ranks kept), through tuples: what a call
+// signature sees (docs/tensors.md).
+const Type* erase_extents(TypeStore& store, const Type* t);
+// "(2, 3)", "(2,)", "(?, 3)", "()": a tensor shape for messages; "(unknown rank)" if unknown.
+std::string shape_text(int64_t rank, const std::vector<int64_t>& dims);
 
 // The least type above both, or null when there is none (different scalar types, structs,
 // ...). Bottom joins to the other type; tuples join elementwise; different function values
-// join to their Union.
+// join to their Union. Tensors of one dtype join to that dtype with the rank if equal
+// (else unknown) and the extents that agree; a scalar joins a tensor of its dtype as a
+// tensor of rank 0 (an accumulator `total = 0.0` that becomes a tensor in a loop).
 const Type* join(TypeStore& store, const Type* a, const Type* b);
 
 // Does a value of type `actual` fit where `expected` is declared (annotations, struct
-// fields)? Exact, except that Bottom (not known yet) fits anywhere, also inside tuples.
+// fields)? Exact, except that Bottom (not known yet) fits anywhere, also inside tuples,
+// and a tensor fits a tensor annotation of its dtype whose rank is unknown or equal (and
+// whose known extents agree).
 bool fits(const Type* actual, const Type* expected);
 
 // How a graph is named in messages: "f", "make_scaler.scale", "lambda".

@@ -213,7 +213,7 @@ TEST(HandBuilt, PrimitiveRules) {
   EXPECT_EQ(result(Prim::ToI64, {T.f64()}), "i64");
   EXPECT_EQ(result(Prim::ToI64, {T.str()}), "3:5: int() expects a number or bool, found str");
   EXPECT_EQ(result(Prim::MatMul, {T.f64(), T.f64()}),
-            "3:5: @ needs tensors, found f64 and f64 (tensors are not supported yet)");
+            "3:5: @ needs tensors, found f64 and f64");
   EXPECT_EQ(result(Prim::MakeTuple, {T.f64(), T.boolean()}), "(f64, bool)");
   const Type* pair = T.tuple({T.f64(), T.boolean()});
   EXPECT_EQ(result(Prim::TupleGet, {pair}, {p.m.int_const(-1)}), "bool");
@@ -281,11 +281,12 @@ TEST(HandBuilt, AnnotationsResolve) {
   f->output = f->params[0];
   f->param_types[0] = &unknown;
   EXPECT_EQ(error_of([&] { p.checker.check_module(); }),
-            "1:10: unknown type 'Foo': expected f64, f32, i64, bool, str, None, a tuple (A, B), or a struct or "
-            "enum name");
+            "1:10: unknown type 'Foo': expected f64, f32, i64, bool, str, None, Tensor[f64], a tuple (A, B), or a "
+            "struct or enum name");
   f->param_types[0] = &tensor;
   EXPECT_EQ(error_of([&] { p.checker.check_module(); }),
-            "1:12: tensors are not supported yet (Tensor[...] comes in a later version)");
+            "1:12: Tensor takes an element type and optionally a rank: write Tensor[f64], or Tensor[f64, 2] for a "
+            "given rank");
 }
 
 // ---------------------------------------------------------------- from source
@@ -664,11 +665,13 @@ TEST(Errors, ConditionsAndOperators) {
             "3:5: condition must be bool, found i64");
   EXPECT_EQ(source_error("def main():\n    print(True + 1)\n"), "2:16: expected a number, found bool");
   EXPECT_EQ(source_error("def main():\n    print(1.0 @ 2.0)\n"),
-            "2:15: @ needs tensors, found f64 and f64 (tensors are not supported yet)");
+            "2:15: @ needs tensors, found f64 and f64");
   EXPECT_EQ(source_error("def main():\n    t = (1, 2.0)\n    print(t[2])\n"),
             "3:12: tuple index 2 is out of range: (i64, f64) has 2 elements");
-  EXPECT_EQ(source_error("def h(x: Tensor[f64]):\n    return x\n"),
-            "1:10: tensors are not supported yet (Tensor[...] comes in a later version)");
+  EXPECT_EQ(source_error("def h(x: Tensor[str]):\n    return x\n"),
+            "1:17: a tensor's element type must be f64, f32, i64 or bool, found 'str'");
+  EXPECT_EQ(source_error("def h(x: Tensor[f64, 2]) -> Tensor[f64, 1]:\n    return x\n"),
+            "1:29: function 'h' is declared to return Tensor[f64, 1] but returns Tensor[f64, 2]");
 }
 
 // ------------------------------------------------------------ pathological input

@@ -1,4 +1,6 @@
-// Arithmetic family: add sub mul div floordiv mod pow neg (matmul waits for tensors).
+// Arithmetic family: add sub mul div floordiv mod pow neg (matmul: tensor_linalg.cpp). On
+// tensors the operands broadcast: cotangents are summed down to each operand's shape and a
+// lone tangent is read in the result's shape (rule_util.hpp, give_ub / broadcast_to_result).
 #include "ad/rule_context.hpp"
 #include "ad/rules/rule_util.hpp"
 #include "ad/rules/rules.hpp"
@@ -12,22 +14,29 @@ namespace arithmetic_rules {
 
 using namespace rule_util;
 
-void jvp_add(JvpCtx& c) { c.set(c.primal(), sum(c.e, c.tan(0), c.tan(1))); }
+void jvp_add(JvpCtx& c) {
+  Node* y = c.primal();
+  Node* da = c.tan(0);
+  Node* db = c.tan(1);
+  c.set(y, da && db ? sum(c.e, da, db) : da ? broadcast_to_result(c, 0, da, y) : broadcast_to_result(c, 1, db, y));
+}
 void vjp_add(VjpBackwardCtx& c) {
   Node* ct = c.ct();
-  c.give(0, ct);
-  c.give(1, ct);
+  give_ub(c, 0, ct);
+  give_ub(c, 1, ct);
 }
 
 void jvp_sub(JvpCtx& c) {
   Node* da = c.tan(0);
   Node* db = c.tan(1);
   Node* y = c.primal();
-  c.set(y, !db ? da : !da ? neg(c.e, db) : c.e.op(Prim::Sub, {da, db}));
+  c.set(y, !db   ? broadcast_to_result(c, 0, da, y)
+           : !da ? broadcast_to_result(c, 1, neg(c.e, db), y)
+                 : c.e.op(Prim::Sub, {da, db}));
 }
 void vjp_sub(VjpBackwardCtx& c) {
-  c.give(0, c.ct());
-  if (c.active(1)) c.give(1, neg(c.e, c.ct()));
+  give_ub(c, 0, c.ct());
+  if (c.active(1)) give_ub(c, 1, neg(c.e, c.ct()));
 }
 
 void jvp_mul(JvpCtx& c) {
@@ -38,8 +47,8 @@ void jvp_mul(JvpCtx& c) {
   c.set(y, t);
 }
 void vjp_mul(VjpBackwardCtx& c) {
-  if (c.active(0)) c.give(0, mul(c.e, c.ct(), c.in(1)));
-  if (c.active(1)) c.give(1, mul(c.e, c.in(0), c.ct()));
+  if (c.active(0)) give_ub(c, 0, mul(c.e, c.ct(), c.in(1)));
+  if (c.active(1)) give_ub(c, 1, mul(c.e, c.in(0), c.ct()));
 }
 
 // y = a / b: dy = da / b - y * db / b.
@@ -54,8 +63,8 @@ void jvp_div(JvpCtx& c) {
   c.set(y, t);
 }
 void vjp_div(VjpBackwardCtx& c) {
-  if (c.active(0)) c.give(0, div(c.e, c.ct(), c.in(1)));
-  if (c.active(1)) c.give(1, neg(c.e, div(c.e, mul(c.e, c.ct(), c.out()), c.in(1))));
+  if (c.active(0)) give_ub(c, 0, div(c.e, c.ct(), c.in(1)));
+  if (c.active(1)) give_ub(c, 1, neg(c.e, div(c.e, mul(c.e, c.ct(), c.out()), c.in(1))));
 }
 
 // a mod b = a - floor(a / b) * b: d/da = 1, d/db = -floor(a / b) (JAX).
@@ -65,12 +74,14 @@ void jvp_mod(JvpCtx& c) {
   if (Node* db = c.tan(1)) {
     Node* d = mul(c.e, db, c.e.op(Prim::FloorDiv, {c.in(0), c.in(1)}));
     t = t ? c.e.op(Prim::Sub, {t, d}) : neg(c.e, d);
+  } else {
+    t = broadcast_to_result(c, 0, t, y);
   }
   c.set(y, t);
 }
 void vjp_mod(VjpBackwardCtx& c) {
-  c.give(0, c.ct());
-  if (c.active(1)) c.give(1, neg(c.e, mul(c.e, c.ct(), c.e.op(Prim::FloorDiv, {c.in(0), c.in(1)}))));
+  give_ub(c, 0, c.ct());
+  if (c.active(1)) give_ub(c, 1, neg(c.e, mul(c.e, c.ct(), c.e.op(Prim::FloorDiv, {c.in(0), c.in(1)}))));
 }
 
 // y = a ** b. d/da = b * a ** (b - 1), taken as 0 where b == 0 (JAX: x ** 0 is constant);
@@ -91,8 +102,8 @@ void jvp_pow(JvpCtx& c) {
   c.set(y, t);
 }
 void vjp_pow(VjpBackwardCtx& c) {
-  if (c.active(0)) c.give(0, mul(c.e, c.ct(), pow_d_base(c.e, c.in(0), c.in(1))));
-  if (c.active(1)) c.give(1, mul(c.e, c.ct(), pow_d_exponent(c.e, c.in(0), c.out())));
+  if (c.active(0)) give_ub(c, 0, mul(c.e, c.ct(), pow_d_base(c.e, c.in(0), c.in(1))));
+  if (c.active(1)) give_ub(c, 1, mul(c.e, c.ct(), pow_d_exponent(c.e, c.in(0), c.out())));
 }
 
 void jvp_neg(JvpCtx& c) { c.set(c.primal(), neg(c.e, c.tan(0))); }
@@ -117,7 +128,6 @@ void register_arithmetic_rules(Registry& r) {
   r.set_vjp(Prim::Pow, vjp_pow);
   r.set_jvp(Prim::Neg, jvp_neg);
   r.set_vjp(Prim::Neg, vjp_neg);
-  // Prim::MatMul: tensors only; its rules come with them (a loud error until then).
 }
 
 }  // namespace fx::ad

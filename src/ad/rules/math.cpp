@@ -1,7 +1,8 @@
 // Elementwise math family: exp log log1p expm1 sin cos tan tanh sqrt sigmoid softplus
 // floor ceil abs sign relu maximum minimum. JAX's values at the non-differentiable points:
 // relu'(0) = 0, abs'(0) = 0, sign' = floor' = ceil' = 0, sqrt'(0) = inf, and maximum /
-// minimum split the cotangent equally between tied arguments.
+// minimum split the cotangent equally between tied arguments (summed down to each operand's
+// shape when they broadcast: rule_util.hpp).
 #include "ad/rule_context.hpp"
 #include "ad/rules/rule_util.hpp"
 #include "ad/rules/rules.hpp"
@@ -46,8 +47,8 @@ void jvp_extremum(JvpCtx& c) {
 }
 template <Prim Wins>
 void vjp_extremum(VjpBackwardCtx& c) {
-  if (c.active(0)) c.give(0, mul(c.e, c.ct(), weight(c.e, Wins, c.in(0), c.in(1))));
-  if (c.active(1)) c.give(1, mul(c.e, c.ct(), weight(c.e, Wins, c.in(1), c.in(0))));
+  if (c.active(0)) give_ub(c, 0, mul(c.e, c.ct(), weight(c.e, Wins, c.in(0), c.in(1))));
+  if (c.active(1)) give_ub(c, 1, mul(c.e, c.ct(), weight(c.e, Wins, c.in(1), c.in(0))));
 }
 
 template <Factor F, Reads R>

@@ -21,6 +21,11 @@ void register_structure_rules(Registry& r);   // tuples, structs, variants
 void register_control_rules(Registry& r);     // calls, if, while, make_closure, jfn, tfn, zeros_like, add_tangent
 void register_list_rules(Registry& r);        // list_* (persistent stacks)
 void register_ad_operator_rules(Registry& r); // grad ... custom_jvp, stop_gradient, grad_hook
+void register_tensor_construct_rules(Registry& r);    // construction, random, len, index, set_index
+void register_tensor_elementwise_rules(Registry& r);  // clip where astype unbroadcast broadcast_like
+void register_tensor_reduce_rules(Registry& r);       // sum ... norm, expand_reduced
+void register_tensor_linalg_rules(Registry& r);       // matmul dot (+ adjoints) outer ... diag
+void register_tensor_nn_rules(Registry& r);           // softmax ... dropout, conv/pool adjoints
 
 // tfn(f) (Forward) or jfn(f) (Reverse) of the function value `mapped` (the transform's copy
 // of `source`, which may be null): folded to make_closure(T/J(code), env) when `source` is

@@ -6,6 +6,7 @@
 #include "ad/context.hpp"
 #include "ad/rule_context.hpp"
 #include "ad/rules/rules.hpp"
+#include "ad/typeinfo.hpp"
 
 namespace fx::ad {
 
@@ -63,15 +64,36 @@ void vjp_make_record(VjpBackwardCtx& c) {
     if (c.active(i + 1)) c.give(i + 1, c.ct_part(PartKey::named(fields[i].name)));
 }
 
+// Tensor attributes (get_attr on a tensor, or on an untyped value by these names): x.T is
+// the transpose, whose cotangent is transposed back; x.shape and x.ndim are integers.
+enum class TensorAttr { None, Transpose, Integer };
+TensorAttr tensor_attr(const Node* n) {
+  if (!n->is_prim_apply(Prim::GetAttr) || typed_struct(n->arg(0))) return TensorAttr::None;
+  const Node* key = n->arg(1);
+  const auto* name = key->is_constant() ? std::get_if<std::string>(&key->value) : nullptr;
+  if (!name) return TensorAttr::None;
+  if (*name == "T") return TensorAttr::Transpose;
+  if (*name == "shape" || *name == "ndim") return TensorAttr::Integer;
+  return TensorAttr::None;
+}
+
 // tuple_get(t, i), get_attr(x, "f"): the tangent's component; the cotangent goes to it.
 void jvp_component(JvpCtx& c) {
   Node* y = c.primal();
+  if (tensor_attr(c.node) == TensorAttr::Integer) return c.set(y, nullptr);
   Node* t = c.tan(0);
   c.set(y, c.cx.module().apply_prim(c.e.g, c.node->is_prim_apply(Prim::TupleGet) ? Prim::TupleGet : Prim::GetAttr,
                                     {t, c.in(1)}, c.e.loc));
 }
 void vjp_component(VjpBackwardCtx& c) {
   PartKey k;
+  switch (tensor_attr(c.node)) {
+    case TensorAttr::Transpose:
+      if (c.active(0)) c.give(0, c.e.op(Prim::Transpose, {c.ct()}));
+      return;
+    case TensorAttr::Integer: return;  // no derivative
+    case TensorAttr::None: break;
+  }
   if (component_key(c.cx, c.node->arg(0), c.node->arg(1), &k)) {
     c.give_part(0, k, c.ct());
   } else if (c.active(0)) {  // a computed key: set it in zeros of the whole value

@@ -1,5 +1,6 @@
 // The whole tensor runtime API in one include.
 #pragma once
+#include "fluxion/runtime/adjoint.hpp"
 #include "fluxion/runtime/broadcast.hpp"
 #include "fluxion/runtime/construct.hpp"
 #include "fluxion/runtime/convert.hpp"

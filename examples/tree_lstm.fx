@@ -1,0 +1,212 @@
+# A binary TreeLSTM sentiment model (Tai et al. 2015, as in the Lantern paper §5.4): every
+# node of a parse tree gets a hidden state computed from its children (leaves from their word
+# embedding), a 5-class classifier reads every node's state, and the loss is the sum of the
+# nodes' cross-entropies. Hidden 150, embedding 300, vocabulary 5000, Adagrad lr 0.05, one
+# tree per step, trees in file order.
+#
+#   build/fluxion run examples/tree_lstm.fx            # one epoch over trees.txt
+#   build/fluxion eval examples/tree_lstm.fx 'train("../shared/data/seedbench/trees.txt", 50, 1, 10)'
+#   build/fluxion eval examples/tree_lstm.fx 'train("", 50, 1, 10)'     # generated trees
+#
+# train(path, max_trees, epochs, print_every). The tree file's format is described in
+# ../shared/data/seedbench/README.md. Fluxion cannot test whether a file exists, so the
+# fallback to generated trees is chosen by passing "" as the path.
+# Prints `step N loss L` every print_every trees: L is the mean loss per node over them.
+#
+# As in the Lantern and Tai et al. set-ups, the word embeddings are fixed (there they are
+# pretrained GloVe vectors; here a fixed random table), so only the cell and the classifier
+# are trained.
+import "optim.fx"
+import "init.fx"
+
+DEFAULT_TREES = "/work/shared/data/seedbench/trees.txt"
+VOCAB = 5000
+EMBED = 300
+HIDDEN = 150
+CLASSES = 5
+LEARNING_RATE = 0.05
+
+enum Tree:
+    Leaf(label: i64, word: i64)
+    Node(label: i64, left: Tree, right: Tree)
+
+struct TreeLSTM:
+    w_leaf: Tensor[f64, 2]   # (3 * hidden, embed): input, output and update gates of a leaf
+    b_leaf: Tensor[f64, 1]
+    u_node: Tensor[f64, 2]   # (5 * hidden, 2 * hidden): input, forget left, forget right,
+    b_node: Tensor[f64, 1]   #   output and update gates of a node, from [h_left; h_right]
+    w_out: Tensor[f64, 2]    # (classes, hidden)
+    b_out: Tensor[f64, 1]
+
+# ---- Reading trees.txt ---------------------------------------------------------------------
+
+# The whitespace-separated integers of the first max_lines lines of `text` (bytes).
+def parse_numbers(text, max_lines):
+    nums = full(len(text) // 2 + 1, 0)    # a number and its separator take >= 2 bytes
+    count = 0
+    value = 0
+    sign = 1
+    in_number = False
+    lines = 0
+    i = 0
+    while i < len(text) and lines < max_lines:
+        ch = text[i]
+        if ch == 45:                          # '-'
+            sign = -1
+            in_number = True
+        elif ch >= 48 and ch <= 57:           # '0'..'9'
+            value = value * 10 + (ch - 48)
+            in_number = True
+        else:
+            if in_number:
+                nums[count] = sign * value
+                count += 1
+            value = 0
+            sign = 1
+            in_number = False
+            if ch == 10:
+                lines += 1
+        i += 1
+    if in_number:
+        nums[count] = sign * value
+        count += 1
+    return nums[0:count]
+
+# Where each tree starts in the numbers: a line is `N` and then N nodes of 4 numbers.
+def tree_starts(nums):
+    count = 0
+    at = 0
+    while at < len(nums):
+        count += 1
+        at += 1 + 4 * nums[at]
+    starts = full(count, 0)
+    at = 0
+    for t in range(count):
+        starts[t] = at
+        at += 1 + 4 * nums[at]
+    return starts
+
+# Node j of the tree whose numbers start at `start` (post-order; the root is the last node).
+def build_tree(nums, start, j):
+    at = start + 1 + 4 * j
+    label = nums[at]
+    left = nums[at + 1]
+    right = nums[at + 2]
+    if left < 0:
+        return Leaf(label, nums[at + 3])
+    return Node(label, build_tree(nums, start, left), build_tree(nums, start, right))
+
+def file_tree(nums, start):
+    return build_tree(nums, start, nums[start] - 1)
+
+# ---- Generated trees (when there is no file) -------------------------------------------------
+
+def random_int(k, n):
+    return int(uniform(k, 1)[0] * float(n))
+
+# A random binary tree with `leaves` leaves; returns (tree, label). A leaf's label is its word
+# mod 5 and a node's the rounded-down mean of its children's, so there is something to learn.
+def generated_tree(k, leaves):
+    k1, k2 = split(k)
+    if leaves == 1:
+        word = random_int(k1, VOCAB)
+        return Leaf(word % CLASSES, word), word % CLASSES
+    k3, k4 = split(k2)
+    left_leaves = 1 + random_int(k1, leaves - 1)
+    left, left_label = generated_tree(k3, left_leaves)
+    right, right_label = generated_tree(k4, leaves - left_leaves)
+    label = (left_label + right_label) // 2
+    return Node(label, left, right), label
+
+def nth_generated_tree(t):
+    k1, k2 = split(key(1000 + t))
+    tree, label = generated_tree(k2, 5 + random_int(k1, 36))
+    return tree
+
+# ---- The model ---------------------------------------------------------------------------------
+
+def init_tree_lstm(k):
+    k1, rest = split(k)
+    k2, rest = split(rest)
+    k3, rest = split(rest)
+    k4, rest = split(rest)
+    k5, k6 = split(rest)
+    return TreeLSTM(w_leaf=fan_in_uniform(k1, (3 * HIDDEN, EMBED), EMBED),
+                    b_leaf=fan_in_uniform(k2, 3 * HIDDEN, EMBED),
+                    u_node=fan_in_uniform(k3, (5 * HIDDEN, 2 * HIDDEN), 2 * HIDDEN),
+                    b_node=fan_in_uniform(k4, 5 * HIDDEN, 2 * HIDDEN),
+                    w_out=fan_in_uniform(k5, (CLASSES, HIDDEN), HIDDEN),
+                    b_out=fan_in_uniform(k6, CLASSES, HIDDEN))
+
+def node_loss(p, h, label):
+    return -log_softmax(p.w_out @ h + p.b_out, axis=0)[label]
+
+# (h, c, summed loss of the subtree, number of nodes).
+def tree_forward(p, embedding, t):
+    match t:
+        case Leaf(label, word):
+            gates = p.w_leaf @ embedding[word] + p.b_leaf
+            i = sigmoid(gates[0:HIDDEN])
+            o = sigmoid(gates[HIDDEN:2 * HIDDEN])
+            u = tanh(gates[2 * HIDDEN:3 * HIDDEN])
+            c = i * u
+            h = o * tanh(c)
+            return h, c, node_loss(p, h, label), 1
+        case Node(label, left, right):
+            hl, cl, loss_l, n_l = tree_forward(p, embedding, left)
+            hr, cr, loss_r, n_r = tree_forward(p, embedding, right)
+            gates = p.u_node @ concat((hl, hr), 0) + p.b_node
+            i = sigmoid(gates[0:HIDDEN])
+            fl = sigmoid(gates[HIDDEN:2 * HIDDEN])
+            fr = sigmoid(gates[2 * HIDDEN:3 * HIDDEN])
+            o = sigmoid(gates[3 * HIDDEN:4 * HIDDEN])
+            u = tanh(gates[4 * HIDDEN:5 * HIDDEN])
+            c = i * u + fl * cl + fr * cr
+            h = o * tanh(c)
+            return h, c, loss_l + loss_r + node_loss(p, h, label), n_l + n_r + 1
+
+def tree_loss(p, embedding, t):
+    h, c, loss, n = tree_forward(p, embedding, t)
+    return loss
+
+def count_nodes(t):
+    match t:
+        case Leaf(label, word):
+            return 1
+        case Node(label, left, right):
+            return 1 + count_nodes(left) + count_nodes(right)
+
+# One pass of Adagrad over trees 0..count-1, given by tree_at(i).
+def train_on(tree_at, count, epochs, print_every):
+    params = init_tree_lstm(key(7))
+    embedding = normal_std(key(8), (VOCAB, EMBED), 0.1)
+    cache = adagrad_init(params)
+    window_loss = 0.0
+    window_nodes = 0
+    last = 0.0
+    for epoch in range(epochs):
+        for n in range(count):
+            t = tree_at(n)
+            loss, grads = value_and_grad(tree_loss)(params, embedding, t)
+            params, cache = adagrad(params, grads, cache, LEARNING_RATE, 1e-10)
+            window_loss += loss
+            window_nodes += count_nodes(t)
+            step = epoch * count + n + 1
+            if step % print_every == 0:
+                last = window_loss / float(window_nodes)
+                print("step", step, "loss", last)
+                window_loss = 0.0
+                window_nodes = 0
+    return last
+
+def train(path, max_trees, epochs, print_every):
+    if path == "":
+        print("generated", max_trees, "trees")
+        return train_on(nth_generated_tree, max_trees, epochs, print_every)
+    nums = parse_numbers(read_bytes(path), max_trees)
+    starts = tree_starts(nums)
+    print("read", len(starts), "trees from", path)
+    return train_on(lambda i: file_tree(nums, starts[i]), len(starts), epochs, print_every)
+
+def main():
+    train(DEFAULT_TREES, 1000000, 1, 100)

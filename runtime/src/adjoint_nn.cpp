@@ -1,0 +1,235 @@
+// Adjoints of conv2d and max_pool2d (adjoint.hpp). conv2d's cotangents are the two other
+// products of its im2col form: dx = col2im(w^T @ ct) and dw = sum over images of ct @ cols^T.
+#include <climits>
+#include <cmath>
+#include <string>
+#include <type_traits>
+
+#include "fluxion/runtime/adjoint.hpp"
+#include "fluxion/runtime/construct.hpp"
+#include "fluxion/runtime/convert.hpp"
+#include "fluxion/runtime/linalg.hpp"
+#include "fluxion/runtime/shape_ops.hpp"
+
+namespace fx::rt {
+
+namespace {
+
+// The geometry of y = conv2d(x, w, stride, padding), checked against ct's shape.
+struct ConvGeometry {
+  int64_t N, C, H, W, O, KH, KW, OH, OW;
+  int64_t K() const { return C * KH * KW; }
+  int64_t P() const { return OH * OW; }
+};
+
+ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, const Shape& ct, int64_t stride,
+                           int64_t padding) {
+  auto fail = [&](const std::string& why) {
+    tensor_error(std::string(what) + ": " + why + " (x " + to_string(x) + ", w " + to_string(w) + ", cotangent " +
+                 to_string(ct) + ", stride " + std::to_string(stride) + ", padding " + std::to_string(padding) + ")");
+  };
+  if (x.rank() != 4 || w.rank() != 4 || ct.rank() != 4) fail("expected rank-4 x, w and cotangent");
+  if (stride < 1) fail("stride must be at least 1");
+  if (padding < 0 || padding > INT32_MAX) fail("bad padding");
+  ConvGeometry g{x[0], x[1], x[2], x[3], w[0], w[2], w[3], 0, 0};
+  if (w[1] != g.C) fail("x and w have different channel counts");
+  const int64_t PH = g.H + 2 * padding, PW = g.W + 2 * padding;
+  if (g.KH > PH || g.KW > PW || g.KH == 0 || g.KW == 0) fail("the kernel does not fit the padded input");
+  g.OH = (PH - g.KH) / stride + 1;
+  g.OW = (PW - g.KW) / stride + 1;
+  if (!(ct == Shape{g.N, g.O, g.OH, g.OW})) fail("the cotangent does not have conv2d's output shape");
+  return g;
+}
+
+DType float_dtype(const Tensor& a, const Tensor& b, const char* what) {
+  if (a.dtype() == DType::Bool || b.dtype() == DType::Bool)
+    tensor_error(std::string(what) + ": bool operands are not supported");
+  DType d = promote(a.dtype(), b.dtype());
+  return is_float(d) ? d : DType::F64;
+}
+
+// Calls f(T*) with the data of a contiguous float tensor.
+template <class F> void visit_float(const Tensor& t, F&& f) {
+  if (t.dtype() == DType::F64) f(static_cast<double*>(t.raw_data()));
+  else f(static_cast<float*>(t.raw_data()));
+}
+
+}  // namespace
+
+Tensor conv2d_vjp_x(const Tensor& ct, const Tensor& w, const Shape& x_shape, int64_t stride, int64_t padding) {
+  const ConvGeometry g = conv_geometry("conv2d_vjp_x", x_shape, w.shape(), ct.shape(), stride, padding);
+  const DType dtype = float_dtype(ct, w, "conv2d_vjp_x");
+  Tensor dx = Tensor::zeroed(dtype, x_shape);
+  if (dx.numel() == 0 || ct.numel() == 0 || g.K() == 0) return dx;
+  // cols[n] (K x P) = w^T (K x O) @ ct[n] (O x P)
+  Tensor wm = transpose(reshape(contiguous(astype(w, dtype)), Shape{g.O, g.K()}));
+  Tensor cols = contiguous(matmul(wm, reshape(contiguous(astype(ct, dtype)), Shape{g.N, g.O, g.P()})));
+  visit_float(dx, [&](auto* out) {
+    using T = std::remove_pointer_t<decltype(out)>;
+    const T* cp = static_cast<const T*>(cols.raw_data());
+    for (int64_t n = 0; n < g.N; ++n)
+      for (int64_t c = 0; c < g.C; ++c)
+        for (int64_t kh = 0; kh < g.KH; ++kh)
+          for (int64_t kw = 0; kw < g.KW; ++kw) {
+            const T* row = cp + (n * g.K() + (c * g.KH + kh) * g.KW + kw) * g.P();
+            T* img = out + (n * g.C + c) * g.H * g.W;
+            for (int64_t oh = 0; oh < g.OH; ++oh) {
+              const int64_t h = oh * stride + kh - padding;
+              if (h < 0 || h >= g.H) continue;
+              for (int64_t ow = 0; ow < g.OW; ++ow) {
+                const int64_t x = ow * stride + kw - padding;
+                if (x >= 0 && x < g.W) img[h * g.W + x] += row[oh * g.OW + ow];
+              }
+            }
+          }
+  });
+  return dx;
+}
+
+Tensor conv2d_vjp_w(const Tensor& x, const Tensor& ct, const Shape& w_shape, int64_t stride, int64_t padding) {
+  const ConvGeometry g = conv_geometry("conv2d_vjp_w", x.shape(), w_shape, ct.shape(), stride, padding);
+  const DType dtype = float_dtype(x, ct, "conv2d_vjp_w");
+  if (ct.numel() == 0 || g.K() == 0 || g.N == 0) return zeros(w_shape, dtype);
+  // cols[n]: rows (c, kh, kw), columns (oh, ow); zero outside the image (im2col).
+  Tensor xc = contiguous(astype(x, dtype));
+  Tensor cols = Tensor::empty(dtype, Shape{g.N, g.K(), g.P()});
+  visit_float(cols, [&](auto* cp) {
+    using T = std::remove_pointer_t<decltype(cp)>;
+    const T* xp = static_cast<const T*>(xc.raw_data());
+    for (int64_t n = 0; n < g.N; ++n)
+      for (int64_t c = 0; c < g.C; ++c)
+        for (int64_t kh = 0; kh < g.KH; ++kh)
+          for (int64_t kw = 0; kw < g.KW; ++kw) {
+            T* row = cp + (n * g.K() + (c * g.KH + kh) * g.KW + kw) * g.P();
+            const T* img = xp + (n * g.C + c) * g.H * g.W;
+            for (int64_t oh = 0; oh < g.OH; ++oh) {
+              const int64_t h = oh * stride + kh - padding;
+              for (int64_t ow = 0; ow < g.OW; ++ow) {
+                const int64_t w = ow * stride + kw - padding;
+                row[oh * g.OW + ow] = h >= 0 && h < g.H && w >= 0 && w < g.W ? img[h * g.W + w] : T(0);
+              }
+            }
+          }
+  });
+  // dw (O x K) = sum over n of ct[n] (O x P) @ cols[n]^T (P x K)
+  Tensor ctm = reshape(contiguous(astype(ct, dtype)), Shape{g.N, g.O, g.P()});
+  int64_t perm[3] = {0, 2, 1};
+  Tensor per_image = matmul(ctm, transpose(cols, perm));
+  return reshape(sum(per_image, 0), w_shape);
+}
+
+// ------------------------------------------------------------------ max_pool2d
+namespace {
+
+struct PoolGeometry {
+  int64_t planes, H, W, OH, OW;
+};
+
+PoolGeometry pool_geometry(const char* what, const Shape& x, int64_t k) {
+  if (x.rank() < 2) tensor_error(std::string(what) + ": expected a tensor of rank >= 2, got shape " + to_string(x));
+  if (k < 1) tensor_error(std::string(what) + ": window size must be at least 1, got " + std::to_string(k));
+  const int r = x.rank();
+  const int64_t H = x[r - 2], W = x[r - 1];
+  if (k > H || k > W)
+    tensor_error(std::string(what) + ": window " + std::to_string(k) + " is larger than the input " +
+                 std::to_string(H) + "x" + std::to_string(W) + " (shape " + to_string(x) + ")");
+  return {H * W == 0 ? 0 : x.numel() / (H * W), H, W, H / k, W / k};
+}
+
+Shape pooled_shape(const Shape& x, const PoolGeometry& g) {
+  Shape s = x;
+  s[s.rank() - 2] = g.OH;
+  s[s.rank() - 1] = g.OW;
+  return s;
+}
+
+}  // namespace
+
+Tensor pool_weights(const Tensor& x, int64_t k) {
+  const PoolGeometry g = pool_geometry("pool_weights", x.shape(), k);
+  if (x.dtype() == DType::Bool) tensor_error("pool_weights: expected a numeric tensor, got bool");
+  const DType out_dtype = is_float(x.dtype()) ? x.dtype() : DType::F64;
+  Tensor xc = contiguous(x);
+  Tensor out = Tensor::zeroed(out_dtype, x.shape());
+  visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!std::is_same_v<T, bool>) {
+      const T* in = static_cast<const T*>(xc.raw_data());
+      char* o = static_cast<char*>(out.raw_data());
+      const int64_t size = itemsize(out_dtype);
+      for (int64_t p = 0; p < g.planes; ++p)
+        for (int64_t oh = 0; oh < g.OH; ++oh)
+          for (int64_t ow = 0; ow < g.OW; ++ow) {
+            const int64_t first = p * g.H * g.W + oh * k * g.W + ow * k;
+            // The window's maximum as max_pool2d computes it (a nan wins), then its ties.
+            T best = in[first];
+            for (int64_t i = 0; i < k; ++i)
+              for (int64_t j = 0; j < k; ++j) {
+                T v = in[first + i * g.W + j];
+                if (v > best || v != v) best = v;
+              }
+            auto is_max = [&](T v) { return best != best ? v != v : v == best; };
+            int64_t ties = 0;
+            for (int64_t i = 0; i < k; ++i)
+              for (int64_t j = 0; j < k; ++j) ties += is_max(in[first + i * g.W + j]);
+            const Scalar weight(1.0 / static_cast<double>(ties));
+            for (int64_t i = 0; i < k; ++i)
+              for (int64_t j = 0; j < k; ++j) {
+                const int64_t at = first + i * g.W + j;
+                if (is_max(in[at])) weight.store(out_dtype, o + at * size);
+              }
+          }
+    }
+  });
+  return out;
+}
+
+Tensor upsample(const Tensor& ct, int64_t k, const Shape& x_shape) {
+  const PoolGeometry g = pool_geometry("upsample", x_shape, k);
+  if (!(ct.shape() == pooled_shape(x_shape, g)))
+    tensor_error("upsample: expected a tensor of shape " + to_string(pooled_shape(x_shape, g)) + " for x of shape " +
+                 to_string(x_shape) + " and window " + std::to_string(k) + ", got " + to_string(ct.shape()));
+  if (ct.dtype() == DType::Bool) tensor_error("upsample: expected a numeric tensor, got bool");
+  Tensor cc = contiguous(ct);
+  Tensor out = Tensor::zeroed(ct.dtype(), x_shape);
+  visit_dtype(ct.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* in = static_cast<const T*>(cc.raw_data());
+    T* o = static_cast<T*>(out.raw_data());
+    for (int64_t p = 0; p < g.planes; ++p)
+      for (int64_t oh = 0; oh < g.OH; ++oh)
+        for (int64_t ow = 0; ow < g.OW; ++ow) {
+          const T v = in[(p * g.OH + oh) * g.OW + ow];
+          for (int64_t i = 0; i < k; ++i)
+            for (int64_t j = 0; j < k; ++j) o[p * g.H * g.W + (oh * k + i) * g.W + ow * k + j] = v;
+        }
+  });
+  return out;
+}
+
+Tensor pool_sum(const Tensor& x, int64_t k) {
+  const PoolGeometry g = pool_geometry("pool_sum", x.shape(), k);
+  if (x.dtype() == DType::Bool) tensor_error("pool_sum: expected a numeric tensor, got bool");
+  Tensor xc = contiguous(x);
+  Tensor out = Tensor::zeroed(x.dtype(), pooled_shape(x.shape(), g));
+  visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    // i64 sums wrap, as every i64 sum of the runtime (computed unsigned: no overflow UB).
+    using Acc = std::conditional_t<std::is_same_v<T, int64_t>, uint64_t, T>;
+    if constexpr (!std::is_same_v<T, bool>) {
+      const T* in = static_cast<const T*>(xc.raw_data());
+      T* o = static_cast<T*>(out.raw_data());
+      for (int64_t p = 0; p < g.planes; ++p)
+        for (int64_t oh = 0; oh < g.OH; ++oh)
+          for (int64_t ow = 0; ow < g.OW; ++ow) {
+            Acc s = Acc(0);
+            for (int64_t i = 0; i < k; ++i)
+              for (int64_t j = 0; j < k; ++j) s += static_cast<Acc>(in[p * g.H * g.W + (oh * k + i) * g.W + ow * k + j]);
+            o[(p * g.OH + oh) * g.OW + ow] = static_cast<T>(s);
+          }
+    }
+  });
+  return out;
+}
+
+}  // namespace fx::rt

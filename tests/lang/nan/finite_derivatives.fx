@@ -1,0 +1,21 @@
+# --check-nan does not change results: derivatives through loops, closures and recursion
+# that stay finite run as without the flag.
+# RUN: run --check-nan
+# EXPECT: 1105.054887114517
+# EXPECT: 3.0
+# EXPECT: -1.0
+def power(x, n):
+    r = 1.0
+    for i in range(n):
+        r = r * x
+    return r
+
+def make_scaler(k):
+    def scale(x):
+        return k * x
+    return scale
+
+def main():
+    print(grad(power)(1.0001, 1000))
+    print(grad(lambda k: make_scaler(k)(3.0))(2.0))
+    print(derivative(derivative(derivative(sin)))(0.0))
