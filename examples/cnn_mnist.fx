@@ -5,6 +5,7 @@
 # batches taken in file order.
 #
 #   build/fluxion run examples/cnn_mnist.fx       # one epoch at batch 64, then test accuracy
+#   build/fluxion run examples/cnn_mnist.fx IMAGES LABELS STEPS BATCH PRINT_EVERY TEST_COUNT
 #   build/fluxion eval examples/cnn_mnist.fx 'train(TEST_IMAGES, TEST_LABELS, 100, 32, 25)'
 #
 # fit(images, labels, steps, batch, print_every) trains on the IDX files `images` and
@@ -124,5 +125,5 @@ def accuracy(p, images_path, labels_path, count):
     return correct / float(count)
 
 def main():
-    params, last = fit(TRAIN_IMAGES, TRAIN_LABELS, 938, 64, 50)
-    print("test accuracy", accuracy(params, TEST_IMAGES, TEST_LABELS, 10000))
+    params, last = fit(arg(0, TRAIN_IMAGES), arg(1, TRAIN_LABELS), arg(2, 938), arg(3, 64), arg(4, 50))
+    print("test accuracy", accuracy(params, TEST_IMAGES, TEST_LABELS, arg(5, 10000)))

@@ -1,8 +1,8 @@
 # A character-level LSTM language model: min_char_rnn.fx with an LSTM cell (hidden 100,
 # chunks of 25 characters, Adagrad lr 0.1, gradients clipped to [-5, 5]), on a text file.
 #
-#   build/fluxion run examples/lstm.fx                   # 5000 steps on GPL-3
-#   build/fluxion eval examples/lstm.fx 'train("/path/to/text", 200, 20)'
+#   build/fluxion run examples/lstm.fx                       # 5000 steps on GPL-3
+#   build/fluxion run examples/lstm.fx /path/to/text 200 20  # PATH STEPS PRINT_EVERY
 #
 # Prints `step N loss AVG smooth SMOOTH` as min_char_rnn.fx does.
 import "optim.fx"
@@ -85,4 +85,4 @@ def train(path, steps, print_every):
     return smooth_loss
 
 def main():
-    train(DEFAULT_TEXT, 5000, 100)
+    train(arg(0, DEFAULT_TEXT), arg(1, 5000), arg(2, 100))

@@ -2,11 +2,10 @@
 # a vanilla RNN language model over the characters of a text file, hidden size 100, trained on
 # consecutive chunks of 25 characters with Adagrad (lr 0.1) and gradients clipped to [-5, 5].
 #
-#   build/fluxion run examples/min_char_rnn.fx            # 5000 steps on GPL-3
-#   build/fluxion eval examples/min_char_rnn.fx 'train("/path/to/text", 200, 20)'
+#   build/fluxion run examples/min_char_rnn.fx                     # 5000 steps on GPL-3
+#   build/fluxion run examples/min_char_rnn.fx /path/to/text 200 20  # PATH STEPS PRINT_EVERY
 #
-# `fluxion run` passes no command-line arguments to main, so the parameters are those of
-# `train(path, steps, print_every)`, called through `fluxion eval`. Prints
+# The command-line arguments are those of `train(path, steps, print_every)`. Prints
 # `step N loss AVG smooth SMOOTH`: the mean loss of the last print_every chunks and
 # Karpathy's smoothed loss (both summed over the 25 characters of a chunk).
 import "optim.fx"
@@ -74,4 +73,4 @@ def train(path, steps, print_every):
     return smooth_loss
 
 def main():
-    train(DEFAULT_TEXT, 5000, 100)
+    train(arg(0, DEFAULT_TEXT), arg(1, 5000), arg(2, 100))

@@ -5,12 +5,12 @@
 # tree per step, trees in file order.
 #
 #   build/fluxion run examples/tree_lstm.fx            # one epoch over trees.txt
-#   build/fluxion eval examples/tree_lstm.fx 'train("../shared/data/seedbench/trees.txt", 50, 1, 10)'
-#   build/fluxion eval examples/tree_lstm.fx 'train("", 50, 1, 10)'     # generated trees
+#   build/fluxion run examples/tree_lstm.fx ../shared/data/seedbench/trees.txt 50 1 10
+#   build/fluxion run examples/tree_lstm.fx generated 50 1 10     # generated trees
 #
-# train(path, max_trees, epochs, print_every). The tree file's format is described in
+# The command-line arguments are those of train(path, max_trees, epochs, print_every). The tree file's format is described in
 # ../shared/data/seedbench/README.md. Fluxion cannot test whether a file exists, so the
-# fallback to generated trees is chosen by passing "" as the path.
+# fallback to generated trees is chosen by passing "generated" (or "") as the path.
 # Prints `step N loss L` every print_every trees: L is the mean loss per node over them.
 #
 # As in the Lantern and Tai et al. set-ups, the word embeddings are fixed (there they are
@@ -19,7 +19,7 @@
 import "optim.fx"
 import "init.fx"
 
-DEFAULT_TREES = "/work/shared/data/seedbench/trees.txt"
+DEFAULT_TREES = "../shared/data/seedbench/trees.txt"  # relative to the repository root
 VOCAB = 5000
 EMBED = 300
 HIDDEN = 150
@@ -200,7 +200,7 @@ def train_on(tree_at, count, epochs, print_every):
     return last
 
 def train(path, max_trees, epochs, print_every):
-    if path == "":
+    if path == "" or path == "generated":
         print("generated", max_trees, "trees")
         return train_on(nth_generated_tree, max_trees, epochs, print_every)
     nums = parse_numbers(read_bytes(path), max_trees)
@@ -209,4 +209,4 @@ def train(path, max_trees, epochs, print_every):
     return train_on(lambda i: file_tree(nums, starts[i]), len(starts), epochs, print_every)
 
 def main():
-    train(DEFAULT_TREES, 1000000, 1, 100)
+    train(arg(0, DEFAULT_TREES), arg(1, 1000000), arg(2, 1), arg(3, 100))

@@ -20,7 +20,9 @@ constexpr int kExitOk = 0, kExitCompile = 1, kExitRuntime = 2, kExitUsage = 64, 
 const char* kHelp = R"(fluxion — a differentiable programming language
 
 usage:
-  fluxion run FILE [options]          type-check FILE and run its main()
+  fluxion run FILE [options] [ARG...] type-check FILE and run its main(); the
+                                      program reads ARGs with arg(i, default)
+                                      (after `--`, arguments starting with -- too)
   fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
   fluxion check FILE                  parse and type-check FILE
   fluxion ir FILE --fn NAME [--stage parsed|typed|ad]
@@ -72,8 +74,17 @@ Command parse_command_line(int argc, char** argv) {
   c.verb = argv[1];
   if (c.verb == "emit-c" || c.verb == "compile")
     throw UsageError{"'" + c.verb + "' is not available yet: the native back end comes in a later release"};
+  bool options_done = false;  // after `--` every argument is positional
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
+    if (options_done) {
+      c.positional.push_back(a);
+      continue;
+    }
+    if (a == "--") {
+      options_done = true;
+      continue;
+    }
     auto value = [&](const std::string& flag) -> std::string {
       if (i + 1 >= argc) throw UsageError{flag + " needs a value"};
       return argv[++i];
@@ -92,7 +103,10 @@ Command parse_command_line(int argc, char** argv) {
     if (c.positional.size() > n)
       throw UsageError{"unexpected argument '" + c.positional[n] + "' for '" + c.verb + "'"};
   };
-  if (c.verb == "run" || c.verb == "check") {
+  if (c.verb == "run") {
+    if (c.positional.empty()) throw UsageError{"'run' needs a FILE"};
+    c.options.interp.program_args.assign(c.positional.begin() + 1, c.positional.end());
+  } else if (c.verb == "check") {
     expect_positional(1, "a FILE");
   } else if (c.verb == "eval") {
     expect_positional(2, "a FILE and an EXPR");

@@ -140,6 +140,7 @@ Value Machine::apply_prim_value(Prim p, Value* args, size_t n, const Node* at) {
     return invoke(args[c ? 1 : 2], nullptr, 0, nullptr, at);
   }
   if (p == Prim::TreeMap) return eval_tree_map(args, n, at);
+  if (p == Prim::Arg) return program_arg(args, n, at);
   if (is_ad_primitive(p)) return eval_ad_prim(p, args, n, at);
   if (options_.check_nan) [[unlikely]] return apply_checked(p, args, n, at);  // nan_check.cpp
   return apply_primitive(p, loc, args, n, out_);

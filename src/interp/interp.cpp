@@ -94,7 +94,11 @@ Value Machine::constant(const Node* n, Frame* fr) {
           [](bool b) { return Value::boolean(b); },
           [](const std::string& s) { return Value::str(s); },
           [](Prim p) { return Value::prim(p); },
-          [&](Graph* g) { return Value::closure(g, env_for(g, fr, n)); },
+          [&](Graph* g) {
+            Ref<Frame> env = env_for(g, fr, n);
+            if (env) cycles_.track(env.get());  // the closure may close a cycle through env
+            return Value::closure(g, std::move(env));
+          },
           [&](const ir::StructDecl* d) -> Value {
             runtime_error(n->loc, "the struct type " + d->name + " cannot be used as a value");
           },
@@ -283,6 +287,10 @@ const Decl& decl_arg(const Node* n, size_t i) {
   switch (p) {
     case Prim::If: return eval_if(n, fr);
     case Prim::While: return eval_while(n, fr);
+    case Prim::Arg: {
+      std::vector<Value> args = eval_args(n, fr);
+      return program_arg(args.data(), args.size(), n);
+    }
     case Prim::TreeMap: {
       std::vector<Value> args = eval_args(n, fr);
       return eval_tree_map(args.data(), args.size(), n);
@@ -385,6 +393,7 @@ Value Machine::call_top(const Graph* g, const std::vector<Value>& args) {
   if (!g) internal_error("interpreter", "call_graph without a graph");
   if (g->parent)
     runtime_error(g->loc, function_name(g) + " is a nested function: only top-level functions can be run");
+  TopLevel top(*this);  // collects cycles when the call ends, normally or by an error
   std::vector<Value> copy = args;
   Ref<Frame> frame = bind_values(g, {}, copy.data(), copy.size(), nullptr, nullptr);
   begin_call(g, nullptr);
@@ -394,6 +403,7 @@ Value Machine::call_top(const Graph* g, const std::vector<Value>& args) {
 }
 
 Value Machine::call_function(const Value& fn, std::vector<Value> args) {
+  TopLevel top(*this);
   Value result = invoke(fn, args.data(), args.size(), nullptr, nullptr);
   if (result.is_undef()) undefined_error({});
   return result;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <iosfwd>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "interp/value.hpp"
@@ -21,6 +22,8 @@ struct Options {
   // --max-loop-iterations: a single while loop running more iterations is a located
   // run-time error; 0: no limit.
   size_t max_loop_iterations = 0;
+  // What arg(i, default) reads: the command-line arguments after FILE (`fluxion run FILE ARG...`).
+  std::vector<std::string> program_args;
 };
 
 class Machine;

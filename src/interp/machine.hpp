@@ -25,10 +25,14 @@
 // (Machine::take, last_use.hpp), so that set_index finds the only reference to a tensor and
 // updates it in place; the while driver moves the loop state into the body's frame.
 //
-// Reference cycles: a frame slot may hold a closure over that same frame (`r = if(...)`
-// returning a nested def). When a run finishes, the slots of its frames that no nested graph
-// can read are cleared, which breaks those cycles; the frames captured by closures then keep
-// only what the closures need.
+// Reference cycles: a frame slot may hold a closure over that same frame or a descendant of
+// it (`r = if(...)` returning a nested def; a lambda made in a loop body and kept after the
+// loop). When a run finishes, the slots of its frames that no nested graph can read are
+// cleared, so the frames captured by closures keep only what the closures may need; the
+// cycles through captured slots are left to the cycle collector (cycles.hpp): every frame
+// that becomes a closure's environment is tracked, and when a top-level call (call_top,
+// call_function) returns or fails, whatever only cycles keep alive is freed. A closure the
+// caller still holds keeps its frames; garbage cycles made during a call live until it ends.
 #pragma once
 #include <cstdint>
 #include <iosfwd>
@@ -38,6 +42,7 @@
 
 #include "ad/context.hpp"
 
+#include "interp/cycles.hpp"
 #include "interp/interp.hpp"
 #include "interp/last_use.hpp"
 #include "interp/value.hpp"
@@ -79,6 +84,14 @@ class Machine {
   Jump tail_jump(const ir::Node* out, Frame* fr);
   // Drops the values of finished frames of run `serial`, from fr up to (excluding) `keep`.
   void release_finished(Frame* fr, uint64_t serial, const Frame* keep);
+  // Counts the top-level calls in progress; the outermost collects cycles when it ends.
+  struct TopLevel {
+    explicit TopLevel(Machine& m) : machine(m) { ++machine.top_level_; }
+    ~TopLevel() {
+      if (--machine.top_level_ == 0) machine.cycles_.collect();
+    }
+    Machine& machine;
+  };
 
   // ---- calls (calls.cpp)
   // Counts one call to g (if g is a Fluxion-level function) and checks the limits.
@@ -98,6 +111,8 @@ class Machine {
   // tree_map(f, x, y...) (tree_map.cpp).
   Value eval_tree_map(Value* args, size_t n, const ir::Node* at);
   Value tree_map_node(const Value& f, std::vector<Value>& trees, const ir::Node* at);
+  // arg(i, default) (program_args.cpp).
+  Value program_arg(Value* args, size_t n, const ir::Node* at);
   Value loop(const Value& cond, const Value& body, Value state, const ir::Node* at);
   Value call_nullary(const ir::Node* fn, Frame* fr, const ir::Node* at);
   void check_stack(const ir::Node* at) const;
@@ -125,6 +140,9 @@ class Machine {
   // finite operands. The operands are kept (not consumed in place) for the message.
   Value apply_checked(ir::Prim p, Value* args, size_t n, const ir::Node* at);
 
+  // Declared first, destroyed last: it collects once the other members let go of values.
+  Cycles cycles_;
+  size_t top_level_ = 0;  // top-level calls in progress (TopLevel)
   ir::Module& module_;
   const Options& options_;
   std::ostream& out_;

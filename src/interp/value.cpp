@@ -80,6 +80,10 @@ Ref<Frame> Frame::make(const ir::Graph* g, Ref<Frame> parent) {
 }
 
 Frame::~Frame() {
+  if (prev_tracked_) {  // leave the list of tracked frames (cycles.hpp)
+    *prev_tracked_ = next_tracked_;
+    if (next_tracked_) next_tracked_->prev_tracked_ = prev_tracked_;
+  }
   for (Value& v : slots()) v.~Value();
 }
 void ClosureObj::surrender(Reaper& r) { r.take(env); }

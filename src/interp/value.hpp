@@ -30,6 +30,7 @@ namespace fx::interp {
 
 class Object;
 class Reaper;
+class Cycles;
 class Frame;
 class TupleObj;
 class StructObj;
@@ -91,8 +92,12 @@ class Object {
 
  private:
   friend class Reaper;
+  friend class Cycles;
   static void destroy(Object* o) noexcept;
   mutable uint32_t refs_ = 0;
+  // Scratch count of the cycle collector (cycles.hpp), 0 outside a collection; it fills the
+  // padding after refs_, so objects do not grow.
+  mutable uint32_t gc_ = 0;
 };
 
 template <class T>
@@ -287,8 +292,15 @@ class Frame final : public Object {
   void surrender(Reaper& r) override;
 
  private:
+  friend class Cycles;
   Frame(const ir::Graph* g, Ref<Frame> p, size_t n) : graph(g), parent(std::move(p)), size_(n) {}
   size_t size_;
+  // A frame that became a closure's environment is on its machine's list of frames that
+  // cycles may hold (cycles.hpp), which it leaves when it dies. prev_tracked_ points to the
+  // pointer that points to this frame (the list head or the previous frame's next_tracked);
+  // null: not on the list.
+  Frame* next_tracked_ = nullptr;
+  Frame** prev_tracked_ = nullptr;
 };
 static_assert(sizeof(Frame) % alignof(Value) == 0, "slots follow the Frame object");
 

@@ -116,6 +116,8 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Assert:
     case Prim::Fail:
       return effect(p, call);
+    case Prim::Arg:
+      return program_arg(call);
     // Derivatives (LANGUAGE.md §6; derivative_rules.cpp, derivative_calls.cpp).
     case Prim::Grad:
     case Prim::ValueAndGrad:
@@ -351,6 +353,22 @@ const Type* PrimRules::effect(Prim p, const PrimCall& call) {
       compile_error(call.node->loc, "assert message must be a string, found " + to_string(call.args[1]));
   }
   return store_.none();  // print takes any values
+}
+
+}  // namespace fx::types
+
+namespace fx::types {
+
+const Type* PrimRules::program_arg(const PrimCall& call) {
+  const Type* index = call.args[0];
+  const Type* fallback = call.args[1];
+  if (index->kind != TypeKind::Bottom && index != store_.i64())
+    compile_error(operand_at(call, 0), "arg(i, default) needs an i64 position, found " + to_string(index));
+  if (fallback->kind == TypeKind::Bottom) return fallback;
+  if (fallback != store_.str() && fallback != store_.i64() && fallback != store_.f64() && fallback != store_.boolean())
+    compile_error(operand_at(call, 1), "arg(i, default) converts the argument to the type of its default, which "
+                                       "must be str, i64, f64 or bool, found " + to_string(fallback));
+  return fallback;
 }
 
 }  // namespace fx::types

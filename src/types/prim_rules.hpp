@@ -31,6 +31,8 @@ class ControlFlowRules {
 
 class PrimRules {
  public:
+  // arg(i, default): default's type, which must be str, i64, f64 or bool.
+  const Type* program_arg(const PrimCall& call);
   PrimRules(TypeStore& store, Annotations& annotations, ControlFlowRules& control)
       : store_(store), annotations_(annotations), control_(control), tensors_(store) {}
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Runs a few training steps of one example and checks that its loss goes down.
 
-Usage: run_example_test.py FLUXION EXAMPLE.fx EXPR [--min-drop FRACTION] [--timeout S]
+Usage: run_example_test.py [--min-drop FRACTION] [--timeout S] FLUXION EXAMPLE.fx [ARG...]
 
-Runs `FLUXION eval EXAMPLE.fx EXPR` (EXPR calls the example's `train(...)` with a small number
-of steps: `fluxion run` passes no arguments to main). The example prints lines
+Runs `FLUXION run EXAMPLE.fx ARG...` (the ARGs, read by the example with arg(i, default), ask
+for a small number of steps). The example prints lines
 `step N loss L ...`; the test passes when
   - the exit status is 0 and stderr shows no crash,
   - there are at least two such lines, every L is finite, the step numbers increase,
@@ -35,14 +35,14 @@ def fail(message, out="", err=""):
 
 def main(argv):
     parser = argparse.ArgumentParser(description="Checks that an example's loss goes down.")
-    parser.add_argument("fluxion")
-    parser.add_argument("example")
-    parser.add_argument("expr")
     parser.add_argument("--min-drop", type=float, default=0.01)
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("fluxion")
+    parser.add_argument("example")
+    parser.add_argument("args", nargs=argparse.REMAINDER)
     a = parser.parse_args(argv[1:])
-    fluxion, example, expr, min_drop, timeout = a.fluxion, a.example, a.expr, a.min_drop, a.timeout
-    cmd = [fluxion, "eval", example, expr]
+    fluxion, example, min_drop, timeout = a.fluxion, a.example, a.min_drop, a.timeout
+    cmd = [fluxion, "run", example, "--", *a.args]
     began = time.monotonic()
     try:
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)

@@ -16,7 +16,7 @@ using namespace adtest;
 // Primitives without derivative rules, and why.
 const std::set<Prim> kNoRules = {
     // Effects: the transforms copy them, no derivative.
-    Prim::Print, Prim::Assert, Prim::Fail, Prim::Load, Prim::Save, Prim::ReadBytes, Prim::ReadIdx,
+    Prim::Print, Prim::Arg, Prim::Assert, Prim::Fail, Prim::Load, Prim::Save, Prim::ReadBytes, Prim::ReadIdx,
     // Not differentiable yet: differentiating through it is a located run-time error
     // (tests/errors/ad/tree_map_in_grad.fx).
     Prim::TreeMap,
