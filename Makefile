@@ -41,8 +41,9 @@ FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CXXFLAGS = -std=c++20 -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Isrc -Iruntime/include -MMD -MP
 FUZZ_RUN_FLAGS = -rss_limit_mb=4096 -timeout=30 -print_final_stats=1
 FRONT_SRCS = $(wildcard src/support/*.cpp src/syntax/*.cpp)
-CHECK_SRCS = $(FRONT_SRCS) $(wildcard src/ir/*.cpp src/lower/*.cpp src/types/*.cpp)
-AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp runtime/src/*.cpp) \
+# Type inference reads the tensor runtime's dtype rules, so the checker links the runtime.
+CHECK_SRCS = $(FRONT_SRCS) $(wildcard src/ir/*.cpp src/lower/*.cpp src/types/*.cpp runtime/src/*.cpp)
+AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp) \
           fuzz/program_gen.cpp
 fuzz_objs = $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(1))
 FUZZ_TARGETS = parser check ad
@@ -54,7 +55,7 @@ $(FUZZ_DIR)/obj/%.o: %.cpp
 $(FUZZ_DIR)/parser_fuzz: $(call fuzz_objs,fuzz/parser_fuzz.cpp $(FRONT_SRCS))
 	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lpthread
 $(FUZZ_DIR)/check_fuzz: $(call fuzz_objs,fuzz/check_fuzz.cpp $(CHECK_SRCS))
-	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lpthread
+	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lopenblas -lz -lpthread
 $(FUZZ_DIR)/ad_fuzz: $(call fuzz_objs,fuzz/ad_fuzz.cpp $(AD_SRCS))
 	$(FUZZ_CLANG) -fsanitize=fuzzer $(FUZZ_SAN) $^ -o $@ -lopenblas -lz -lpthread
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "driver/compilation.hpp"
+#include "fluxion/runtime/linalg.hpp"
 #include "support/diagnostics.hpp"
 #include "support/large_stack.hpp"
 
@@ -40,6 +41,8 @@ options:
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
                       naming the derivative pass it belongs to (run, eval)
+
+environment: OPENBLAS_NUM_THREADS  threads for matrix products (default 1)
 
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
@@ -183,6 +186,7 @@ int main(int argc, char** argv) {
     std::cout << "fluxion 0.1.0\n";
     return kExitOk;
   }
+  if (!std::getenv("OPENBLAS_NUM_THREADS")) fx::rt::set_blas_threads(1);  // see linalg.hpp
   Command command;
   try {
     command = parse_command_line(argc, argv);

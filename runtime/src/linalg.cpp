@@ -223,4 +223,6 @@ Tensor diag(const Tensor& x, int64_t k) {
   tensor_error("diag: expected a 1-D or 2-D tensor, got shape " + to_string(x.shape()));
 }
 
+void set_blas_threads(int threads) { openblas_set_num_threads(threads < 1 ? 1 : threads); }
+
 }  // namespace fx::rt

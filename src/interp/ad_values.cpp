@@ -73,7 +73,7 @@ Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc) {
     runtime_error(loc, "cannot add derivatives of different structures: " + type_name(a) + " and " + type_name(b));
   auto [x, y] = tensors::operand_pair(a, b, loc, "add_tangent");
   if (x.dtype() == rt::DType::Bool || y.dtype() == rt::DType::Bool) return a;  // no derivative: a zero
-  return tensors::guarded(loc, [&] { return tensors::box(rt::add(x, y)); });
+  return tensors::guarded(loc, [&x = x, &y = y] { return tensors::box(rt::add(x, y)); });
 }
 
 // Runs the walk: `leaf` finishes a value (or returns nullopt to open it as an aggregate

@@ -70,7 +70,7 @@ Value compute(Prim p, SourceLoc loc, Value* a, size_t n) {
   }
   if (p == Prim::Dot || p == Prim::Outer) {
     auto [x, y] = operand_pair(a[0], a[1], loc, w);
-    return run([&] { return p == Prim::Dot ? rt::dot(x, y) : rt::outer(x, y); });
+    return run([p, &x = x, &y = y] { return p == Prim::Dot ? rt::dot(x, y) : rt::outer(x, y); });
   }
   if (p == Prim::Transpose || p == Prim::Trace) {
     rt::Tensor x = to_tensor(a[0], loc, w);

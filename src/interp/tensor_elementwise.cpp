@@ -127,7 +127,7 @@ std::optional<Value> apply_elementwise(Prim p, SourceLoc loc, Value* args, size_
   }
   auto [a, b] = tensors::operand_pair(args[0], args[1], loc, what(p));
   const rt::BinaryOp bop = std::get<rt::BinaryOp>(op);
-  return guarded(loc, [&] { return tensors::box(rt::apply(bop, a, b)); });
+  return guarded(loc, [bop, &a = a, &b = b] { return tensors::box(rt::apply(bop, a, b)); });
 }
 
 }  // namespace fx::interp

@@ -55,22 +55,6 @@ size_t required_count(const Builtin& b) {
   return n;
 }
 
-// An integer literal, possibly negated.
-bool int_literal(const ast::Expr& e, int64_t* out) {
-  if (e.kind == ast::ExprKind::Int) {
-    *out = static_cast<const ast::IntExpr&>(e).value;
-    return true;
-  }
-  if (e.kind == ast::ExprKind::Unary) {
-    const auto& u = static_cast<const ast::UnaryExpr&>(e);
-    if (u.op == ast::UnaryOp::Neg && u.operand->kind == ast::ExprKind::Int) {
-      *out = static_cast<int64_t>(0ULL - static_cast<uint64_t>(static_cast<const ast::IntExpr&>(*u.operand).value));
-      return true;
-    }
-    if (u.op == ast::UnaryOp::Pos) return int_literal(*u.operand, out);
-  }
-  return false;
-}
 
 bool is_name(const ast::Expr& e, const char* name) {
   return e.kind == ast::ExprKind::Name && static_cast<const ast::NameExpr&>(e).name == name;
@@ -96,6 +80,23 @@ std::string describe(const ast::Expr& e) {
 }
 
 }  // namespace
+
+// An integer literal, possibly negated or with a unary plus (lowerer.hpp).
+bool int_literal(const ast::Expr& e, int64_t* out) {
+  if (e.kind == ast::ExprKind::Int) {
+    *out = static_cast<const ast::IntExpr&>(e).value;
+    return true;
+  }
+  if (e.kind == ast::ExprKind::Unary) {
+    const auto& u = static_cast<const ast::UnaryExpr&>(e);
+    if (u.op == ast::UnaryOp::Neg && u.operand->kind == ast::ExprKind::Int) {
+      *out = static_cast<int64_t>(0ULL - static_cast<uint64_t>(static_cast<const ast::IntExpr&>(*u.operand).value));
+      return true;
+    }
+    if (u.op == ast::UnaryOp::Pos) return int_literal(*u.operand, out);
+  }
+  return false;
+}
 
 Node* Lowerer::param_default(const BuiltinParam& p, SourceLoc loc) {
   switch (p.def) {

@@ -24,21 +24,6 @@ namespace {
 const char* const kArgnumsExpected =
     "argnums must be a constant integer or a tuple of constant integers, e.g. argnums=1 or argnums=(0, 2)";
 
-// An integer literal, possibly negated (a negative one is reported as out of range by type inference).
-bool int_literal(const ast::Expr& e, int64_t* out) {
-  if (e.kind == ast::ExprKind::Int) {
-    *out = static_cast<const ast::IntExpr&>(e).value;
-    return true;
-  }
-  if (e.kind == ast::ExprKind::Unary) {
-    const auto& u = static_cast<const ast::UnaryExpr&>(e);
-    if (u.op == ast::UnaryOp::Neg && u.operand->kind == ast::ExprKind::Int) {
-      *out = -static_cast<const ast::IntExpr&>(*u.operand).value;
-      return true;
-    }
-  }
-  return false;
-}
 
 std::string plural(size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
 

@@ -12,32 +12,6 @@ namespace fx::lower {
 using ir::Node;
 using ir::Prim;
 
-namespace {
-
-// Transition: until type inference resolves index(t, "i", k) on tuples to tuple_get (the
-// types stage looks for Prim::Index), a single constant integer index `t[0]` / `t[-1]` is
-// lowered to tuple_get directly, as before tensors. Set to false once it does: every index
-// is then index(x, "i", k) and type inference decides between a tuple and a tensor.
-constexpr bool kConstantIndexIsTupleGet = false;
-
-// The constant integer index of `t[k]` / `t[-k]`, if `e` is one.
-bool constant_index(const ast::Expr& e, int64_t* out) {
-  if (e.kind == ast::ExprKind::Int) {
-    *out = static_cast<const ast::IntExpr&>(e).value;
-    return true;
-  }
-  if (e.kind == ast::ExprKind::Unary) {
-    const auto& u = static_cast<const ast::UnaryExpr&>(e);
-    if (u.op == ast::UnaryOp::Neg && u.operand->kind == ast::ExprKind::Int) {
-      *out = static_cast<int64_t>(0ULL - static_cast<uint64_t>(static_cast<const ast::IntExpr&>(*u.operand).value));
-      return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 Node* Lowerer::list_literal(const ast::ListExpr& e, const ExprCtx& c) {
   std::vector<Node*> items;
   for (const auto& x : e.elements) items.push_back(expr(*x, c));
@@ -78,12 +52,7 @@ Node* Lowerer::index_write(ir::Graph* g, Node* base, const IndexSpec& s, Node* v
 }
 
 Node* Lowerer::index(const ast::IndexExpr& e, const ExprCtx& c) {
-  int64_t k = 0;
-  if (kConstantIndexIsTupleGet && e.indices.size() == 1 && constant_index(*e.indices[0], &k)) {
-    Node* base = expr(*e.base, c);
-    // A negative index stays negative: type inference knows the tuple's length.
-    return m_.apply_prim(c.g, Prim::TupleGet, {base, m_.constant(k, e.indices[0]->loc)}, e.loc);
-  }
+  // t[k] on a tuple is index(t, "i", k) too: type inference rewrites it to tuple_get.
   Node* base = expr(*e.base, c);
   return index_read(c.g, base, index_spec(e, c), e.loc);
 }

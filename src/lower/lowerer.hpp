@@ -28,6 +28,10 @@ namespace fx::lower {
 struct Pat;
 struct FileNames;
 
+// An integer literal, possibly negated (`-1`) or with a unary plus, as the constant it is:
+// axes, argnums and other operands that must be known when the program is lowered.
+bool int_literal(const ast::Expr& e, int64_t* out);
+
 // Where to report a decorator: its name (`@custom_vjp(f, g)` is a call expression).
 inline SourceLoc decorator_loc(const ast::Expr& decorator) {
   if (decorator.kind == ast::ExprKind::Call) return static_cast<const ast::CallExpr&>(decorator).callee->loc;

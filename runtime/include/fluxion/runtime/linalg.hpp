@@ -23,4 +23,9 @@ Tensor trace(const Tensor& x);
 // k > 0 is above the main diagonal, k < 0 below.
 Tensor diag(const Tensor& x, int64_t k = 0);
 
+// The number of threads OpenBLAS may use for one product. Programs of small matrices (every
+// example and benchmark of this release) run faster on one thread than on a pool that wakes
+// for each product; the CLI picks 1 unless OPENBLAS_NUM_THREADS is set.
+void set_blas_threads(int threads);
+
 }  // namespace fx::rt
