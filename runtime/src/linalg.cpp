@@ -135,7 +135,8 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   if (B.dim(rb - 2) != k)
     tensor_error("matmul: inner dimensions differ: " + to_string(a.shape()) + " @ " +
                  to_string(b.shape()));
-  Shape batch_a(A.shape().dims().first(ra - 2)), batch_b(B.shape().dims().first(rb - 2));
+  const Shape shape_a = A.shape(), shape_b = B.shape();
+  Shape batch_a(shape_a.dims().first(ra - 2)), batch_b(shape_b.dims().first(rb - 2));
   Shape batch = broadcast_shapes(batch_a, batch_b);
   if (dtype != DType::I64) {
     A = blas_ready(A);
@@ -201,7 +202,8 @@ Tensor trace(const Tensor& x) {
 Tensor diag(const Tensor& x, int64_t k) {
   if (x.rank() == 1) {
     int64_t n = x.dim(0);
-    int64_t offset = k < 0 ? -k : k;
+    // k == INT64_MIN has no negation; it is far too large anyway.
+    int64_t offset = k == INT64_MIN ? INT64_MAX : (k < 0 ? -k : k);
     if (offset > INT64_MAX / 2 - n) tensor_error("diag: offset " + std::to_string(k) + " is too large");
     int64_t size = n + offset;
     Tensor out = Tensor::zeroed(x.dtype(), Shape{size, size});

@@ -36,16 +36,24 @@ void Shape::erase(int axis) {
 }
 
 int64_t Shape::numel() const {
+  // As NumPy: the product of the non-zero extents must fit even when another extent is zero.
+  // Row-major strides (zero extents count as one) then fit in i64 for every tensor, and the
+  // answer does not depend on the order of the axes.
   int64_t n = 1;
+  bool empty = false;
   for (int i = 0; i < rank_; ++i) {
     if (dims_[i] < 0)
       tensor_error("negative dimension " + std::to_string(dims_[i]) + " in shape " +
                    to_string(*this));
+    if (dims_[i] == 0) {
+      empty = true;
+      continue;
+    }
     if (__builtin_mul_overflow(n, dims_[i], &n))
       tensor_error("cannot allocate a tensor of shape " + to_string(*this) +
                    ": the element count overflows");
   }
-  return n;
+  return empty ? 0 : n;
 }
 
 bool Shape::operator==(const Shape& other) const {

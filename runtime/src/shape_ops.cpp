@@ -89,6 +89,7 @@ Tensor reshape(const Tensor& x, const Shape& requested) {
   if (!ok)
     tensor_error("cannot reshape a tensor of shape " + to_string(x.shape()) + " (" +
                  std::to_string(n) + " elements) into shape " + to_string(requested));
+  detail::checked_nbytes(x.dtype(), shape);  // e.g. (0, 2^62, 4): its strides would overflow
   if (x.is_contiguous()) {
     int64_t strides[FX_MAX_RANK];
     row_major_strides(shape, strides);

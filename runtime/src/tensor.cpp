@@ -35,10 +35,8 @@ std::string describe(DType dtype, const Shape& shape) {
 }
 
 fx_tensor* allocate_owned(DType dtype, const Shape& shape, bool zero) {
-  int64_t n = shape.numel();  // checks negative extents and overflow
-  int64_t bytes;
-  if (__builtin_mul_overflow(n, itemsize(dtype), &bytes))
-    tensor_error("cannot allocate " + describe(dtype, shape) + ": the byte count overflows");
+  const int64_t n = shape.numel();  // checks negative extents and overflow
+  const int64_t bytes = detail::checked_nbytes(dtype, shape);
   check_allocation(bytes, describe(dtype, shape));
   size_t total = kDataOffset + static_cast<size_t>(bytes);
   void* mem = zero ? std::calloc(1, total) : std::malloc(total);
@@ -186,10 +184,19 @@ Tensor scalar_tensor(Scalar value) {
 
 namespace fx::rt::detail {
 
+int64_t checked_nbytes(DType dtype, const Shape& shape) {
+  int64_t span = itemsize(dtype);
+  for (int64_t d : shape)
+    if (d > 0 && __builtin_mul_overflow(span, d, &span))
+      tensor_error("cannot allocate " + describe(dtype, shape) + ": the byte count overflows");
+  return shape.numel() == 0 ? 0 : span;
+}
+
 void set_contiguous_shape(Tensor& t, const Shape& shape) {
   fx_tensor* h = t.header();
   if (!t.is_unique() || !t.is_contiguous() || shape.numel() != h->size)
     tensor_error("internal error: set_contiguous_shape needs a fresh tensor of the same size");
+  checked_nbytes(t.dtype(), shape);  // its strides fit
   h->rank = shape.rank();
   int64_t stride = 1;
   for (int i = FX_MAX_RANK - 1; i >= 0; --i) {

@@ -8,6 +8,11 @@ namespace fx::rt::detail {
 // without a view: the result stays unique, so later in-place updates need no copy.
 void set_contiguous_shape(Tensor& t, const Shape& shape);
 
+// The byte count of a contiguous tensor of `shape`. TensorError (as NumPy) when the element
+// count overflows, or the itemsize times the non-zero extents does even for an empty tensor:
+// every element and byte stride of a tensor of this shape then fits in i64.
+int64_t checked_nbytes(DType dtype, const Shape& shape);
+
 }  // namespace fx::rt::detail
 
 namespace fx::rt::detail {

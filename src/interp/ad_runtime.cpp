@@ -301,7 +301,7 @@ ad::Shape shape_of(const Value& v, size_t depth, bool strict, SourceLoc loc) {
       const rt::Tensor& t = v.as_tensor();
       s.kind = K::Tensor;
       s.dtype = rt::dtype_name(t.dtype());
-      for (int64_t d : t.shape().dims()) s.dims.push_back(d);
+      for (int64_t d : t.shape()) s.dims.push_back(d);
       return s;
     }
     case Kind::Tuple: s.kind = K::Tuple; break;

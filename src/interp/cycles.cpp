@@ -74,6 +74,8 @@ void for_each_edge(const Item& it, Edge&& edge) {
 
 }  // namespace
 
+constinit thread_local Frame* Cycles::head_ = nullptr;
+
 void Cycles::collect() noexcept {
   if (!head_) return;
   std::vector<Item> reached, stack;
@@ -128,13 +130,26 @@ void Cycles::collect() noexcept {
   garbage.clear();
 }
 
-Cycles::~Cycles() {
-  collect();
+void Cycles::forget() noexcept {
   while (Frame* f = head_) {
     head_ = f->next_tracked_;
     f->next_tracked_ = nullptr;
     f->prev_tracked_ = nullptr;
   }
+}
+
+// Collects when its thread ends, then forgets the frames still alive (a value kept past the
+// thread's end keeps them), so that none points into this thread's storage any more.
+struct ThreadExit {
+  ~ThreadExit() {
+    Cycles::collect();
+    Cycles::forget();
+  }
+};
+
+void Cycles::collect_at_thread_exit() noexcept {
+  thread_local ThreadExit at_exit;
+  (void)at_exit;
 }
 
 }  // namespace fx::interp

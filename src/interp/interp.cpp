@@ -68,6 +68,7 @@ ad::Context& Machine::ad() {
 
 Machine::Machine(ir::Module& m, const Options& options, std::ostream& out)
     : module_(m), options_(options), out_(out), stack_limit_(find_stack_limit()) {
+  Cycles::collect_at_thread_exit();
   last_uses_.refresh(m);  // which slots nested graphs read, which reads are last uses
 }
 
@@ -96,7 +97,7 @@ Value Machine::constant(const Node* n, Frame* fr) {
           [](Prim p) { return Value::prim(p); },
           [&](Graph* g) {
             Ref<Frame> env = env_for(g, fr, n);
-            if (env) cycles_.track(env.get());  // the closure may close a cycle through env
+            if (env) Cycles::track(env.get());  // the closure may close a cycle through env
             return Value::closure(g, std::move(env));
           },
           [&](const ir::StructDecl* d) -> Value {

@@ -32,7 +32,8 @@
 // cycles through captured slots are left to the cycle collector (cycles.hpp): every frame
 // that becomes a closure's environment is tracked, and when a top-level call (call_top,
 // call_function) returns or fails, whatever only cycles keep alive is freed. A closure the
-// caller still holds keeps its frames; garbage cycles made during a call live until it ends.
+// caller still holds keeps its frames (until a later collection, or the thread's end, finds
+// them dropped); garbage cycles made during a call live until it ends.
 #pragma once
 #include <cstdint>
 #include <iosfwd>
@@ -88,7 +89,7 @@ class Machine {
   struct TopLevel {
     explicit TopLevel(Machine& m) : machine(m) { ++machine.top_level_; }
     ~TopLevel() {
-      if (--machine.top_level_ == 0) machine.cycles_.collect();
+      if (--machine.top_level_ == 0) Cycles::collect();
     }
     Machine& machine;
   };
@@ -140,8 +141,6 @@ class Machine {
   // finite operands. The operands are kept (not consumed in place) for the message.
   Value apply_checked(ir::Prim p, Value* args, size_t n, const ir::Node* at);
 
-  // Declared first, destroyed last: it collects once the other members let go of values.
-  Cycles cycles_;
   size_t top_level_ = 0;  // top-level calls in progress (TopLevel)
   ir::Module& module_;
   const Options& options_;

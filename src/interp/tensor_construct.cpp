@@ -74,7 +74,8 @@ Value rows_append(SourceLoc loc, Value* args) {
   return guarded(loc, [&]() -> Value {
     const bool fresh = acc.rank() == 1 && acc.dim(0) == 0;  // rows_empty(): no row yet
     if (!fresh) {
-      rt::Shape row_shape(acc.shape().dims().subspan(1));
+      rt::Shape row_shape = acc.shape();
+      row_shape.erase(0);
       if (!(row_shape == row.shape()))
         rt::tensor_error("ragged nested data: a comprehension made elements of shape " + rt::to_string(row_shape) +
                          " and then one of shape " + rt::to_string(row.shape()));

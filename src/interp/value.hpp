@@ -295,7 +295,7 @@ class Frame final : public Object {
   friend class Cycles;
   Frame(const ir::Graph* g, Ref<Frame> p, size_t n) : graph(g), parent(std::move(p)), size_(n) {}
   size_t size_;
-  // A frame that became a closure's environment is on its machine's list of frames that
+  // A frame that became a closure's environment is on its thread's list of frames that
   // cycles may hold (cycles.hpp), which it leaves when it dies. prev_tracked_ points to the
   // pointer that points to this frame (the list head or the previous frame's next_tracked);
   // null: not on the list.

@@ -1,6 +1,7 @@
 // Tensor construction: zeros/ones/full, arange, eye, literals, comprehensions, astype,
 // random numbers, one_hot and files.
 #include <algorithm>
+#include <cstdint>
 
 #include "support/diagnostics.hpp"
 #include "types/tensor_rules.hpp"
@@ -68,8 +69,11 @@ const Type* TensorRules::arange(const PrimCall& call) {
     int64_t start = v.size() == 1 ? 0 : v[0];
     int64_t stop = v.size() == 1 ? v[0] : v[1];
     int64_t step = v.size() == 3 ? v[2] : 1;
-    if (step > 0) length = std::max<int64_t>(0, (stop - start + step - 1) / step);
-    if (step < 0) length = std::max<int64_t>(0, (start - stop - step - 1) / -step);
+    // 128-bit arithmetic as rt::arange: stop - start can overflow i64 for extreme bounds.
+    __int128 span = static_cast<__int128>(stop) - start, count = -1;
+    if (step > 0) count = std::max<__int128>(0, (span + step - 1) / step);
+    if (step < 0) count = std::max<__int128>(0, (span + step + 1) / step);
+    if (count <= INT64_MAX) length = static_cast<int64_t>(count);
   }
   return store_.tensor(dtype, 1, {length});
 }

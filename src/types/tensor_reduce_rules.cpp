@@ -41,10 +41,12 @@ void require_rank(const Type* x, int64_t rank, const PrimCall& call, const char*
                                       to_string(x));
 }
 
-// (n + 2 * padding - k) / stride + 1 when all are known.
+// (n + 2 * padding - k) / stride + 1 when all are known; unknown (-1) when the arithmetic
+// overflows, so that the run-time check reports the absurd padding.
 int64_t window_count(int64_t n, int64_t k, std::optional<int64_t> stride, std::optional<int64_t> padding) {
   if (n < 0 || k < 0 || !stride || !padding || *stride <= 0) return -1;
-  int64_t span = n + 2 * *padding - k;
+  int64_t span = 0;
+  if (__builtin_mul_overflow(*padding, 2, &span) || __builtin_add_overflow(span, n - k, &span)) return -1;
   return span < 0 ? -1 : span / *stride + 1;
 }
 

@@ -1,5 +1,7 @@
 // Indexing, x.shape/.ndim/.T, len, transpose, reshape, concat/stack and diag.
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 
 #include "support/diagnostics.hpp"
 #include "types/tensor_rules.hpp"
@@ -179,9 +181,13 @@ const Type* TensorRules::reshape(const PrimCall& call) {
   bool from_known = from.known_rank() && std::all_of(from.dims.begin(), from.dims.end(), [](int64_t d) { return d >= 0; });
   if (from_known && s.known_rank()) {
     int64_t size = 1, known = 1, unknown = 0;
-    for (int64_t d : from.dims) size *= d;
-    for (int64_t d : s.dims) (d >= 0 ? known *= d : ++unknown);
-    bool bad = unknown == 0 ? known != size : (known == 0 ? size != 0 : size % known != 0);
+    bool size_overflow = false, known_overflow = false;  // as the run time reports them (rt::reshape)
+    for (int64_t d : from.dims) size_overflow |= __builtin_mul_overflow(size, d, &size);
+    for (int64_t d : s.dims)
+      if (d >= 0) known_overflow |= __builtin_mul_overflow(known, d, &known);
+      else ++unknown;
+    if (size_overflow) return make_result(store_, dtype_of(x), s);  // x cannot be allocated at run time
+    bool bad = known_overflow || (unknown == 0 ? known != size : (known == 0 ? size != 0 : size % known != 0));
     if (bad) compile_error(call.node->loc, "cannot reshape " + from.text() + " into " + s.text());
     if (unknown == 1 && known > 0)
       for (int64_t& d : s.dims)
@@ -257,12 +263,17 @@ const Type* TensorRules::diag(const PrimCall& call) {
   std::optional<int64_t> k = int_constant(call, 1);
   if (x->rank < 0) return store_.tensor(x->dtype);
   if (x->rank == 1) {
-    int64_t n = x->dims[0] >= 0 && k ? x->dims[0] + std::abs(*k) : -1;
+    // Unknown when |k| is so large that the run time reports it (rt::diag).
+    int64_t n = -1;
+    if (x->dims[0] >= 0 && k && *k != INT64_MIN && std::abs(*k) <= INT64_MAX / 2 - x->dims[0])
+      n = x->dims[0] + std::abs(*k);
     return store_.tensor(x->dtype, 2, {n, n});
   }
   if (x->rank != 2) compile_error(call.node->loc, "diag expects a vector or a matrix, found " + to_string(x));
   int64_t n = x->dims[0], m = x->dims[1], length = -1;
-  if (n >= 0 && m >= 0 && k) length = std::max<int64_t>(0, *k >= 0 ? std::min(n, m - *k) : std::min(n + *k, m));
+  // As rt::diag computes it: clamping k first keeps m - k and n + k in range.
+  if (n >= 0 && m >= 0 && k)
+    length = std::max<int64_t>(0, *k >= 0 ? std::min(n, m - std::min(*k, m)) : std::min(n + std::max(*k, -n), m));
   return store_.tensor(x->dtype, 1, {length});
 }
 

@@ -53,7 +53,7 @@ Value tensor(std::vector<int64_t> dims, std::vector<double> xs) {
 
 std::vector<int64_t> dims_of(const Value& v) {
   if (v.kind() != Kind::Tensor) return {};
-  auto d = v.as_tensor().shape().dims();
+  rt::Shape d = v.as_tensor().shape();
   return {d.begin(), d.end()};
 }
 

@@ -23,13 +23,17 @@ class Shape {
   const int64_t* begin() const { return dims_; }
   const int64_t* end() const { return dims_ + rank_; }
   const int64_t* data() const { return dims_; }
-  std::span<const int64_t> dims() const { return {dims_, static_cast<size_t>(rank_)}; }
+  std::span<const int64_t> dims() const& { return {dims_, static_cast<size_t>(rank_)}; }
+  // The extents live inside the Shape: a span of a temporary Shape (`t.shape().dims()`) dangles
+  // as soon as the full expression ends, e.g. in a range-for. Name the Shape first.
+  std::span<const int64_t> dims() const&& = delete;
 
   void push_back(int64_t dim);  // TensorError past kMaxRank
   void insert(int axis, int64_t dim);
   void erase(int axis);
 
-  // Product of the extents; TensorError when an extent is negative or the product overflows.
+  // Product of the extents; TensorError when an extent is negative or the product of the
+  // non-zero extents overflows (as NumPy: so that row-major strides always fit).
   int64_t numel() const;
 
   bool operator==(const Shape& other) const;
