@@ -3,6 +3,7 @@
 // the AD support values, which programs do not write).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -238,8 +239,11 @@ TEST(InterpTensor, UpdatesDoNotCopyTheTensor) {
     EXPECT_EQ(run(program), std::to_string(n) + ".0\n");
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  double small = time(20000), large = time(200000);
-  EXPECT_LT(large / small, 30.0) << small << " s for 2 * 10^4 updates, " << large << " s for 2 * 10^5";
+  // Best of three against a loaded machine; 10x the work is ~10x the time in place and ~100x
+  // with a copy per update, so 50 separates them with room for noise.
+  auto best = [&](int64_t n) { return std::min({time(n), time(n), time(n)}); };
+  double small = best(20000), large = best(200000);
+  EXPECT_LT(large / small, 50.0) << small << " s for 2 * 10^4 updates, " << large << " s for 2 * 10^5";
 }
 
 TEST(InterpTensor, ComprehensionsAppendRows) {
