@@ -6,6 +6,7 @@
 
 #include "fluxion/runtime/convert.hpp"
 #include "strided_loop.hpp"
+#include "support/number_format.hpp"
 
 namespace fx::rt {
 
@@ -48,7 +49,7 @@ Tensor arange_f64(double start, double stop, double step) {
   double count = std::ceil((stop - start) / step);
   if (std::isnan(count)) tensor_error("arange: bounds and step must be finite");
   if (count < 0) count = 0;
-  if (count > 9.0e18) tensor_error("cannot allocate an arange of " + std::to_string(count) +
+  if (count > 9.0e18) tensor_error("cannot allocate an arange of " + fx::format_float(count) +
                                    " elements");
   int64_t n = static_cast<int64_t>(count);
   Tensor out = Tensor::empty(DType::F64, Shape{n});

@@ -96,27 +96,47 @@ BinaryLoop binary_loop(BinaryOp op, DType t) {
 // ---- integer operand checks (division by zero, negative powers) before any output exists ----
 
 template <class Op>
-void check_int_operands(const char* name, const Tensor& a, const Tensor& b, const Shape& shape) {
-  if constexpr (requires { Op::int_operand_error(int64_t{}, int64_t{}); }) {
-    const char* error = nullptr;
+void check_int_operands(const Tensor& a, const Tensor& b, const Shape& shape) {
+  if constexpr (requires { Op::int_operands_refused(int64_t{}, int64_t{}); }) {
+    std::optional<std::pair<int64_t, int64_t>> refused;
     detail::for_each_run<2>(shape,
                             {detail::broadcast_operand(a, shape), detail::broadcast_operand(b, shape)},
                             [&](auto p, auto s, int64_t n) {
-                              for (int64_t i = 0; i < n && !error; ++i)
-                                error = Op::int_operand_error(at<int64_t>(p[0], s[0], i),
-                                                              at<int64_t>(p[1], s[1], i));
+                              for (int64_t i = 0; i < n && !refused; ++i) {
+                                int64_t x = at<int64_t>(p[0], s[0], i), y = at<int64_t>(p[1], s[1], i);
+                                if (Op::int_operands_refused(x, y)) refused.emplace(x, y);
+                              }
                             });
-    if (error) tensor_error(std::string(name) + ": " + error);
+    if (refused) tensor_error(Op::int_operand_error(refused->first, refused->second));
   }
 }
 
 void check_int_operands(BinaryOp op, const Tensor& a, const Tensor& b, const Shape& shape) {
   switch (op) {
 #define FX_BINARY_OP(Name, name, Category) \
-  case BinaryOp::Name: return check_int_operands<math::Name>(#name, a, b, shape);
+  case BinaryOp::Name: return check_int_operands<math::Name>(a, b, shape);
 #include "fluxion/runtime/elementwise_ops.def"
   }
 }
+
+template <class Op> std::optional<std::string> int_operand_error_of(int64_t a, int64_t b) {
+  if constexpr (requires { Op::int_operands_refused(int64_t{}, int64_t{}); })
+    if (Op::int_operands_refused(a, b)) return Op::int_operand_error(a, b);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> int_operand_error(BinaryOp op, int64_t a, int64_t b) {
+  switch (op) {
+#define FX_BINARY_OP(Name, name, Category) \
+  case BinaryOp::Name: return int_operand_error_of<math::Name>(a, b);
+#include "fluxion/runtime/elementwise_ops.def"
+  }
+  return std::nullopt;
+}
+
+namespace {
 
 // ---- dtype rules ----
 

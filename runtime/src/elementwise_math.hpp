@@ -4,11 +4,13 @@
 // in elementwise.cpp instantiates it for exactly those, so an op/dtype pair that makes no sense
 // (sin of bool) has no kernel at all. Integer arithmetic wraps around like NumPy's int64 (done on
 // uint64_t, since signed overflow is undefined in C++); integer division by zero and negative
-// integer powers are rejected before the kernel runs (`int_operand_error`).
+// integer powers are rejected before the kernel runs (`int_operands_refused`, with the message
+// `int_operand_error`, which the interpreter's scalar operators share).
 #pragma once
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <string>
 
 namespace fx::rt::math {
 
@@ -126,7 +128,7 @@ struct Div {
 struct FloorDiv {
   template <Number T> static T apply(T a, T b) {
     if constexpr (Int<T>) {
-      if (b == 0) return 0;  // rejected earlier by int_operand_error
+      if (b == 0) return 0;  // refused earlier (int_operands_refused)
       if (b == -1) return wrap(0 - bits(a));  // INT64_MIN / -1 would trap
       int64_t q = a / b;
       if (a % b != 0 && ((a < 0) != (b < 0))) --q;
@@ -136,9 +138,8 @@ struct FloorDiv {
       return float_floordiv(a, b, mod);
     }
   }
-  static const char* int_operand_error(int64_t, int64_t b) {
-    return b == 0 ? "integer division by zero" : nullptr;
-  }
+  static bool int_operands_refused(int64_t, int64_t b) { return b == 0; }
+  static std::string int_operand_error(int64_t, int64_t) { return "integer division by zero"; }
 };
 struct Mod {
   template <Number T> static T apply(T a, T b) {
@@ -153,9 +154,8 @@ struct Mod {
       return mod;
     }
   }
-  static const char* int_operand_error(int64_t, int64_t b) {
-    return b == 0 ? "integer modulo by zero" : nullptr;
-  }
+  static bool int_operands_refused(int64_t, int64_t b) { return b == 0; }
+  static std::string int_operand_error(int64_t, int64_t) { return "integer modulo by zero"; }
 };
 struct Pow {
   template <Number T> static T apply(T a, T b) {
@@ -170,8 +170,10 @@ struct Pow {
       return std::pow(a, b);
     }
   }
-  static const char* int_operand_error(int64_t, int64_t b) {
-    return b < 0 ? "integers to negative integer powers are not allowed" : nullptr;
+  static bool int_operands_refused(int64_t, int64_t b) { return b < 0; }
+  static std::string int_operand_error(int64_t a, int64_t b) {
+    return "integers cannot be raised to a negative power (" + std::to_string(a) + " ** " +
+           std::to_string(b) + "); use a float base";
   }
 };
 // NaN propagates, as in NumPy's maximum/minimum.

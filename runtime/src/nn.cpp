@@ -10,6 +10,7 @@
 #include "fluxion/runtime/convert.hpp"
 #include "fluxion/runtime/elementwise.hpp"
 #include "fluxion/runtime/reduce.hpp"
+#include "support/number_format.hpp"
 
 namespace fx::rt {
 
@@ -175,7 +176,7 @@ Tensor one_hot(const Tensor& indices, int64_t n, DType dtype) {
 
 Tensor dropout(Key key, const Tensor& x, double p) {
   if (!(p >= 0.0 && p <= 1.0))
-    tensor_error("dropout: probability must be in [0, 1], got " + std::to_string(p));
+    tensor_error("dropout: probability must be in [0, 1], got " + fx::format_float(p));
   Tensor xf = as_float(x, "dropout");
   if (p == 0.0) return xf;
   if (p == 1.0) return zeros(x.shape(), xf.dtype());

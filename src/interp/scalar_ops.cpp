@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "fluxion/runtime/elementwise.hpp"
 #include "support/diagnostics.hpp"
 #include "support/number_format.hpp"
 
@@ -12,6 +13,11 @@ namespace {
 // uint64_t → int64_t is modular since C++20.
 int64_t wrap(uint64_t u) { return static_cast<int64_t>(u); }
 uint64_t bits(int64_t i) { return static_cast<uint64_t>(i); }
+
+// Division by zero and negative powers: the tensor kernels' wording (one definition).
+void refuse_int_operands(rt::BinaryOp op, int64_t a, int64_t b, SourceLoc loc) {
+  if (auto error = rt::int_operand_error(op, a, b)) runtime_error(loc, *error);
+}
 }  // namespace
 
 int64_t add(int64_t a, int64_t b) { return wrap(bits(a) + bits(b)); }
@@ -21,7 +27,7 @@ int64_t neg(int64_t a) { return wrap(0 - bits(a)); }
 int64_t abs(int64_t a) { return a < 0 ? neg(a) : a; }
 
 int64_t floordiv(int64_t a, int64_t b, SourceLoc loc) {
-  if (b == 0) runtime_error(loc, "integer division by zero");
+  refuse_int_operands(rt::BinaryOp::FloorDiv, a, b, loc);
   if (b == -1) return neg(a);  // INT64_MIN / -1 overflows: wrap instead
   int64_t q = a / b;
   if (a % b != 0 && ((a < 0) != (b < 0))) --q;
@@ -29,7 +35,7 @@ int64_t floordiv(int64_t a, int64_t b, SourceLoc loc) {
 }
 
 int64_t mod(int64_t a, int64_t b, SourceLoc loc) {
-  if (b == 0) runtime_error(loc, "integer modulo by zero");
+  refuse_int_operands(rt::BinaryOp::Mod, a, b, loc);
   if (b == -1) return 0;  // INT64_MIN % -1 is undefined in C++
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
@@ -37,9 +43,7 @@ int64_t mod(int64_t a, int64_t b, SourceLoc loc) {
 }
 
 int64_t pow(int64_t a, int64_t b, SourceLoc loc) {
-  if (b < 0)
-    runtime_error(loc, "integers cannot be raised to a negative power (" + std::to_string(a) +
-                           " ** " + std::to_string(b) + "); use a float base");
+  refuse_int_operands(rt::BinaryOp::Pow, a, b, loc);
   uint64_t result = 1, base = bits(a);
   for (uint64_t e = bits(b); e != 0; e >>= 1) {
     if (e & 1) result *= base;

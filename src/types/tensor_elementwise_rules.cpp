@@ -65,10 +65,14 @@ void require_elementwise_operand(const Type* t, Prim p, SourceLoc loc) {
 bool is_elementwise(Prim p) { return binary_entry(p) != nullptr || unary_op(p).has_value(); }
 
 const Type* TensorRules::elementwise_dtype(Prim p, const Type* a, const Type* b, SourceLoc loc) {
+  rt::BinaryOp op = binary_entry(p)->op;
   try {
-    return from_rt(store_, rt::result_dtype(binary_entry(p)->op, operand_dtype(a, b), operand_dtype(b, a)));
+    return from_rt(store_, rt::result_dtype(op, operand_dtype(a, b), operand_dtype(b, a)));
   } catch (const rt::TensorError& e) {
-    compile_error(loc, op_text(p) + ": " + e.message + " (" + to_string(a) + " and " + to_string(b) + ")");
+    // The runtime names the op ("add: ..."); the source's operator replaces that name.
+    std::string why = e.message, rt_prefix = std::string(rt::op_name(op)) + ": ";
+    if (why.starts_with(rt_prefix)) why.erase(0, rt_prefix.size());
+    compile_error(loc, op_text(p) + ": " + why);
   }
 }
 

@@ -78,6 +78,17 @@ void check_index_operands(const PrimCall& call, size_t first, size_t end) {
   for (size_t i = first; i < end; ++i) require_i64(call, i, "indexing", "an index");
 }
 
+// A constant integer index outside a known extent: the run time's error, found at compile time.
+void check_constant_indices(const PrimCall& call, const Type* x, const std::vector<IndexItem>& items) {
+  for (size_t a = 0; a < items.size() && a < x->dims.size(); ++a) {  // dims empty: none known
+    int64_t n = x->dims[a];
+    std::optional<int64_t> k = items[a].integer ? int_constant(call, items[a].first_operand) : std::nullopt;
+    if (n >= 0 && k && (*k >= n || *k < -n))
+      compile_error(call.node->loc, "index " + std::to_string(*k) + " is out of range for axis " + std::to_string(a) +
+                                        " of size " + std::to_string(n));
+  }
+}
+
 // t[k] on a tuple: k must be a constant (the specialiser rewrites it into tuple_get).
 const Type* tuple_element(const PrimCall& call, const std::vector<IndexItem>& items) {
   const Type* t = call.args[0];
@@ -103,7 +114,9 @@ const Type* TensorRules::index(const PrimCall& call) {
   check_index_operands(call, 2, call.args.size());
   if (not_known(x)) return store_.bottom();
   if (!is_tensor(x)) compile_error(call.node->loc, "cannot index " + to_string(x) + ": expected a tensor or a tuple");
-  return make_result(store_, x->dtype, indexed_shape(x, items, call.node->loc));
+  Shape out = indexed_shape(x, items, call.node->loc);
+  check_constant_indices(call, x, items);
+  return make_result(store_, x->dtype, out);
 }
 
 // x[spec] = v: v (a scalar or a tensor) must broadcast to the indexed region and have a
@@ -120,6 +133,7 @@ const Type* TensorRules::set_index(const PrimCall& call) {
   if (!is_tensor(x))
     compile_error(call.node->loc, "cannot assign into an element of " + to_string(x) + ": expected a tensor");
   Shape region = indexed_shape(x, items, call.node->loc);
+  check_constant_indices(call, x, items);
   if (not_known(v)) return x;
   SourceLoc at = operand_at(call, value);
   if (!is_tensor(v) && !is_scalar(v))
@@ -188,7 +202,9 @@ const Type* TensorRules::reshape(const PrimCall& call) {
       else ++unknown;
     if (size_overflow) return make_result(store_, dtype_of(x), s);  // x cannot be allocated at run time
     bool bad = known_overflow || (unknown == 0 ? known != size : (known == 0 ? size != 0 : size % known != 0));
-    if (bad) compile_error(call.node->loc, "cannot reshape " + from.text() + " into " + s.text());
+    if (bad)  // rt::reshape's wording
+      compile_error(call.node->loc, "cannot reshape a tensor of shape " + from.text() + " (" + std::to_string(size) +
+                                        " elements) into shape " + s.text());
     if (unknown == 1 && known > 0)
       for (int64_t& d : s.dims)
         if (d < 0) d = size / known;

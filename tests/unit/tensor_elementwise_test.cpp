@@ -92,8 +92,8 @@ TEST(TensorElementwise, IntegerFloorDivAndModFollowPython) {
   EXPECT_EQ(format(floordiv(a, b)), "[-4, 3, 3, -4, 0]");
   EXPECT_EQ(format(mod(a, b)), "[1, 1, -1, -1, 0]");
   EXPECT_EQ(floordiv(a, b).dtype(), DType::I64);
-  expect_error([&] { floordiv(a, i64({1, 1, 0, 1, 1})); }, "floordiv: integer division by zero");
-  expect_error([&] { mod(a, s(int64_t{0})); }, "mod: integer modulo by zero");
+  expect_error([&] { floordiv(a, i64({1, 1, 0, 1, 1})); }, "integer division by zero");
+  expect_error([&] { mod(a, s(int64_t{0})); }, "integer modulo by zero");
   int64_t min = std::numeric_limits<int64_t>::min(), max = std::numeric_limits<int64_t>::max();
   EXPECT_EQ(floordiv(s(min), s(int64_t{-1})).item(), Scalar(min));  // wraps like NumPy
   EXPECT_EQ(mod(s(min), s(int64_t{-1})).item(), Scalar(int64_t{0}));
@@ -115,8 +115,8 @@ TEST(TensorElementwise, FloatFloorDivAndModFollowPython) {
 
 TEST(TensorElementwise, Powers) {
   EXPECT_EQ(format(pow(i64({2, 3, 5, -2}), i64({10, 2, 0, 3}))), "[1024, 9, 1, -8]");
-  expect_error([] { pow(i64({2}), i64({-1})); },
-               "pow: integers to negative integer powers are not allowed");
+  expect_error([] { pow(i64({2, 3}), i64({1, -1})); },
+               "integers cannot be raised to a negative power (3 ** -1); use a float base");
   EXPECT_EQ(format(pow(f64({2, 4}), s(0.5))), "[1.4142135623730951, 2.0]");
   EXPECT_EQ(format(pow(i64({2}), s(-1.0))), "[0.5]");
 }

@@ -178,7 +178,7 @@ TEST(TensorRules, ElementwiseBroadcastingAndWeakScalars) {
   EXPECT_EQ(p.rule(Prim::Mul, {T.f32(), T.f64()}), "f32");
   EXPECT_EQ(p.rule(Prim::Div, {t(T.i64(), {2}), T.i64()}), "Tensor[f64, (2,)]");
   EXPECT_EQ(p.rule(Prim::Add, {t(T.boolean(), {2}), T.i64()}),
-            "3:5: +: add: arithmetic on bool is not supported (got bool and i64) (Tensor[bool, (2,)] and i64)");
+            "3:5: +: arithmetic on bool is not supported (got bool and i64)");
   EXPECT_EQ(p.rule(Prim::Lt, {t(T.f64(), {2}), T.f64()}), "Tensor[bool, (2,)]");
   EXPECT_EQ(p.rule(Prim::Eq, {t(T.i64(), {2}), t(T.i64(), {2})}), "Tensor[bool, (2,)]");
   EXPECT_EQ(p.rule(Prim::Not, {t(T.boolean(), {2})}), "Tensor[bool, (2,)]");
@@ -350,7 +350,7 @@ TEST(TensorRules, AttributesLenReshapeConcat) {
   EXPECT_EQ(p.rule_with([&](Graph* g) {
               return p.op(g, Prim::Reshape, {p.op(g, Prim::Zeros, {p.i64(6)}), p.i64(4)});
             }),
-            "3:5: cannot reshape (6,) into (4,)");
+            "3:5: cannot reshape a tensor of shape (6,) (6 elements) into shape (4,)");
   EXPECT_EQ(p.rule(Prim::Reshape, {T.tensor(T.f64(), 2), T.tuple({T.i64(), T.i64(), T.i64()})}), "Tensor[f64, 3]");
   EXPECT_EQ(p.rule(Prim::Concat, {T.tuple({m, m})}, {p.i64(0)}), "Tensor[f64, (6, 4)]");
   EXPECT_EQ(p.rule(Prim::Concat, {T.tuple({m, T.tensor(T.f64(), 2, {3, 5})})}, {p.i64(0)}),

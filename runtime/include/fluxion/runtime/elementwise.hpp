@@ -1,6 +1,8 @@
 // Elementwise ops with NumPy broadcasting and dtype promotion (the list: elementwise_ops.def).
 #pragma once
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "fluxion/runtime/tensor.hpp"
@@ -33,6 +35,10 @@ std::optional<BinaryOp> binary_op_named(std::string_view name);
 // arithmetic) — what the type checker needs to know without running the op.
 DType result_dtype(UnaryOp op, DType x);
 DType result_dtype(BinaryOp op, DType a, DType b);
+
+// Why i64 operands a, b are refused by op ("integer division by zero", a negative power), or
+// nullopt: one wording for tensors and for the interpreter's scalar operators.
+std::optional<std::string> int_operand_error(BinaryOp op, int64_t a, int64_t b);
 
 Tensor apply(UnaryOp op, const Tensor& x);
 Tensor apply(BinaryOp op, const Tensor& a, const Tensor& b);
