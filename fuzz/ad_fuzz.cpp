@@ -1,13 +1,15 @@
 // libFuzzer target for the whole pipeline through automatic differentiation: the fuzz bytes
 // drive a grammar-aware generator (program_gen.hpp) whose program is parsed, lowered,
 // verified, type-checked, specialised and run — its main() takes grad, jvp, vjp, jacfwd,
-// jacrev, hessian and derivative of a random scalar function — under small limits on the
+// jacrev, hessian and derivative of a random scalar function, or of a function of a vector
+// (tensor_program_gen.hpp) — under small limits on the
 // call depth and the loop iterations. Located user errors (CompileError, RuntimeError) are
 // fine; an internal error, another exception, a crash or a sanitizer report is a bug.
 // Built and run by `make fuzz` (and `make fuzz-short`).
 //
-// FX_FUZZ_DUMP=1 ./ad_fuzz CRASH_FILE prints the generated program on stderr: save it as a
-// .fx file to reproduce with `fluxion run` (add --max-depth 200 --max-loop-iterations 2000).
+// FX_FUZZ_DUMP=1 ./ad_fuzz CRASH_FILE prints the generated program on stderr, then its output or
+// error: save it as a .fx file to reproduce with `fluxion run` (add --max-depth 200
+// --max-loop-iterations 2000). The replayer build/fuzz/ad_replay does the same without libFuzzer.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -19,15 +21,18 @@
 #include "ir/ir.hpp"
 #include "lower/lower.hpp"
 #include "program_gen.hpp"
+#include "tensor_program_gen.hpp"
 #include "support/diagnostics.hpp"
 #include "syntax/parser.hpp"
 #include "types/checker.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fx::fuzz::ByteSource bytes(data, size);
-  // The first byte sets the options; the rest drives the generator.
+  // The first byte sets the options (bit 0: --check-nan, bit 1: a tensor program); the rest
+  // drives the generator.
   const uint8_t flags = bytes.byte();
-  std::string program = fx::fuzz::ProgramGen(bytes).generate();
+  std::string program = (flags & 2) ? fx::fuzz::TensorProgramGen(bytes).generate()
+                                    : fx::fuzz::ProgramGen(bytes).generate();
   static const bool dump = std::getenv("FX_FUZZ_DUMP") != nullptr;
   if (dump) std::cerr << program << "--- check-nan: " << ((flags & 1) ? "on" : "off") << "\n";
 
@@ -50,10 +55,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     options.check_nan = (flags & 1) != 0;
     std::ostringstream out;
     fx::interp::call_graph(m, typed, {}, options, out);
+    if (dump) std::cerr << out.str();
   } catch (const fx::CompileError& error) {
-    fx::format_diagnostic(error.loc, "error", error.message);
+    std::string text = fx::format_diagnostic(error.loc, "error", error.message);
+    if (dump) std::cerr << text;
   } catch (const fx::RuntimeError& error) {
-    fx::format_diagnostic(error.loc, "error", error.message);
+    std::string text = fx::format_diagnostic(error.loc, "error", error.message);
+    if (dump) std::cerr << text;
   }
   return 0;
 }

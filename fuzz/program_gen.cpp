@@ -13,22 +13,25 @@ constexpr const char* kBinary[] = {"+", "-", "*", "/", "**", "//", "%"};
 constexpr const char* kTwoArg[] = {"max", "min", "maximum", "minimum"};
 constexpr const char* kCompare[] = {"<", ">", "<=", ">=", "==", "!="};
 
-std::string pad(int indent) { return std::string(4 * static_cast<size_t>(indent), ' '); }
-
 }  // namespace
 
-std::string ProgramGen::fresh(const char* prefix) { return prefix + std::to_string(++counter_); }
+std::string pad(int indent) { return std::string(4 * static_cast<size_t>(indent), ' '); }
 
-std::string ProgramGen::constant() {
-  // Small values and the edges (0, 1, -1, huge) that make domains fail.
+std::string float_constant(ByteSource& in) {
   static constexpr const char* kEdges[] = {"0.0", "1.0", "(-1.0)", "2.0", "0.5", "1e308", "(-0.0)", "1e-300"};
-  uint8_t b = in_.byte();
+  uint8_t b = in.byte();
   if (b >= 224) return kEdges[b % 8];
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", (static_cast<int>(b) - 112) / 32.0);
   std::string s = text;
   return s[0] == '-' ? "(" + s + ")" : s;
 }
+
+const char* unary_function(ByteSource& in) { return kUnary[in.pick(std::size(kUnary))]; }
+
+std::string ProgramGen::fresh(const char* prefix) { return prefix + std::to_string(++counter_); }
+
+std::string ProgramGen::constant() { return float_constant(in_); }
 
 std::string ProgramGen::leaf(const Pool& pool) {
   if (!pool.empty() && !in_.chance(50)) return pool[in_.pick(pool.size())];
@@ -46,7 +49,7 @@ std::string ProgramGen::expr(const Pool& pool, int depth, bool calls) {
       return "(" + a + " " + kBinary[in_.pick(std::size(kBinary))] + " " + sub() + ")";
     }
     case 3:
-    case 4: return std::string(kUnary[in_.pick(std::size(kUnary))]) + "(" + sub() + ")";
+    case 4: return std::string(unary_function(in_)) + "(" + sub() + ")";
     case 5: {
       std::string a = sub();
       return std::string(kTwoArg[in_.pick(std::size(kTwoArg))]) + "(" + a + ", " + sub() + ")";

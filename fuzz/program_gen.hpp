@@ -37,6 +37,14 @@ class ByteSource {
   size_t pos_ = 0;
 };
 
+// Pieces both generators use (program_gen.cpp).
+// A float literal: small values, and the edges (0, -0, 1, huge, tiny) that make domains fail.
+std::string float_constant(ByteSource& in);
+// An elementwise function of one argument: sin, log, relu, stop_gradient, ...
+const char* unary_function(ByteSource& in);
+// 4 * indent spaces.
+std::string pad(int indent);
+
 class ProgramGen {
  public:
   explicit ProgramGen(ByteSource& in) : in_(in) {}
