@@ -165,6 +165,7 @@ Node* Lowerer::annotate(Node* value, const ast::TypeExpr& type, const std::strin
   ir::Graph* check = m_.new_graph("annotation", nullptr, type.loc, ir::GraphRole::Lambda);
   Node* p = m_.add_param(check, var, type.loc);
   check->param_types.back() = &type;
+  check_declared_rank(check, p, &type, "variable '" + var + "'");
   check->return_type = &type;
   check->output = p;
   return m_.apply(cur.g, {m_.constant(check, type.loc), value}, loc, var);

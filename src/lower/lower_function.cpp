@@ -7,6 +7,8 @@
 
 namespace fx::lower {
 
+using ir::Prim;
+
 Env Lowerer::add_params(ir::Graph* g, const std::vector<ast::Param>& params, FunctionScope& fs) {
   Env env;
   for (const ast::Param& p : params) {
@@ -14,10 +16,25 @@ Env Lowerer::add_params(ir::Graph* g, const std::vector<ast::Param>& params, Fun
     if (env.count(p.name)) compile_error(p.loc, "duplicate parameter '" + p.name + "'");
     ir::Node* node = m_.add_param(g, p.name, p.loc);
     g->param_types.back() = p.annotation.get();
+    check_declared_rank(g, node, p.annotation.get(), "argument '" + p.name + "'");
     env[p.name] = node;
     fs.locals.insert(p.name);
   }
   return env;
+}
+
+void Lowerer::check_declared_rank(ir::Graph* g, ir::Node* param, const ast::TypeExpr* type, const std::string& what) {
+  if (!type || type->name != "Tensor" || type->args.size() != 2) return;
+  const ast::TypeExpr& rank = *type->args[1];
+  if (rank.name.empty() || rank.name.size() > 2 || !rank.args.empty() ||
+      rank.name.find_first_not_of("0123456789") != std::string::npos)
+    return;  // not a rank: type inference reports the annotation
+  SourceLoc at = type->loc;
+  std::string declared = "Tensor[" + type->args[0]->name + ", " + rank.name + "]";
+  ir::Node* ndim = m_.apply_prim(g, Prim::GetAttr, {param, m_.constant(std::string("ndim"), at)}, at);
+  ir::Node* same = m_.apply_prim(g, Prim::Eq, {ndim, m_.constant(int64_t{std::stoll(rank.name)}, at)}, at);
+  m_.apply_prim(g, Prim::Assert,
+                {same, m_.constant(what + " is declared " + declared + ", found a tensor of another rank", at)}, at);
 }
 
 void Lowerer::lower_function(ir::Graph* g, const std::vector<ast::Param>& params, const ast::Block& body,

@@ -96,6 +96,9 @@ class Lowerer {
                       const std::function<void(Cursor&)>& prelude = nullptr);
   // Adds g's parameters, checking names and rejecting defaults; returns the bindings.
   Env add_params(ir::Graph* g, const std::vector<ast::Param>& params, FunctionScope& fs);
+  // A parameter declared Tensor[T, rank]: checked at run time on entry to g, so that a tensor
+  // whose rank the types do not know (load, read_idx) can be passed (docs/tensors.md).
+  void check_declared_rank(ir::Graph* g, ir::Node* param, const ast::TypeExpr* type, const std::string& what);
   Ends nested_def(const ast::FunctionDef& d, Cursor cur, FunctionScope& fs);
 
   // ---- lower_expr.cpp

@@ -409,6 +409,13 @@ SourceLoc argument_loc(const ir::Node* call, size_t i, SourceLoc fallback) {
   return call ? operand_loc(call, call->arg(i)) : fallback;
 }
 
+// A tensor of unknown rank passed for a parameter declared Tensor[T, rank] of its dtype: the
+// lowering checks the rank when the function is entered (Lowerer::check_declared_rank).
+bool rank_checked_on_entry(const Type* actual, const Type* declared) {
+  return is_tensor(actual) && is_tensor(declared) && actual->rank < 0 && declared->rank >= 0 &&
+         actual->dtype == declared->dtype;
+}
+
 // Positions of the arguments of a call in parameter order: positional ones first, then
 // keywords matched by name. Errors name `who` and point at `loc` (or at the keyword).
 std::vector<size_t> match_arguments(const std::vector<std::string>& names, const std::string& who,
@@ -449,7 +456,7 @@ std::vector<const Type*> Inferrer::bind_arguments(const ir::Graph* g, const ir::
   for (size_t j = 0; j < names.size(); ++j) {
     const Type* t = args[from[j]];
     if (const Type* declared = annotations_.resolve(g->param_types.at(j))) {
-      if (!fits(t, declared)) {
+      if (!fits(t, declared) && !rank_checked_on_entry(t, declared)) {
         SourceLoc at = argument_loc(source, from[j], loc);
         // `x: T = v` lowers to a call of a top-level identity lambda named "annotation".
         if (g->role == ir::GraphRole::Lambda && !g->parent && g->name == "annotation")
