@@ -1,6 +1,6 @@
 // Reductions op(x, axis, keepdims) and their adjoint expand_reduced (docs/tensors.md
 // "Derivatives"). Each rule is a weighting of x's elements: sum (weight 1), mean (1/n), prod
-// (y/x), max and min (1/ties at the extremes, as JAX), logsumexp (softmax), norm (x/y). The
+// (the product of the others), max and min (1/ties at the extremes, as JAX), logsumexp (softmax), norm (x/y). The
 // tangent is sum(dx * w, axis, keepdims); the cotangent expand_reduced(ct, x, axis, keepdims) * w.
 #include "ad/rule_context.hpp"
 #include "ad/rules/rule_util.hpp"
@@ -30,9 +30,24 @@ Reduction reduction(Ctx& c) {
 // The weights of x's elements, given x and y (the reduction's result) and the reduction.
 using Weights = Node* (*)(Emitter&, const Reduction&, Node* y);
 
-// prod: y / x (an x with zeros gives nan or inf: a known limitation, as the closed form
-// has no better value without a second pass).
-Node* w_prod(Emitter& e, const Reduction& r, Node* y) { return div(e, r.expand(e, y), r.x); }
+// prod: the product of the other elements of each reduced group, zeros included (y / x would
+// be nan there). With nz = x where x != 0 and 1 where x == 0, P = prod(nz) and c the number of
+// zeros in the group, the weight is
+//   c == 0: P / nz;   c == 1: P at the zero, xz * P / nz elsewhere;   c >= 2: 0,
+// where xz = sum(x at the zeros) is 0 but carries the zero element's derivative: second
+// derivatives are then exact where a group has at most one zero (with two or more, the first
+// derivative is exact and the second misses the products of the other nonzeros).
+Node* w_prod(Emitter& e, const Reduction& r, Node* y) {
+  Node* is_zero = e.op(Prim::Eq, {r.x, e.f64(0.0)});
+  Node* nz = e.op(Prim::Where, {is_zero, e.f64(1.0), r.x});
+  Node* p = r.expand(e, e.op(Prim::Prod, {nz, r.axis, r.keepdims}));
+  Node* count = r.expand(e, r.sum(e, e.op(Prim::Where, {is_zero, e.f64(1.0), e.f64(0.0)})));
+  Node* xz = r.expand(e, r.sum(e, e.op(Prim::Where, {is_zero, r.x, e.f64(0.0)})));
+  Node* others = div(e, p, nz);
+  Node* one_zero = e.op(Prim::Where, {is_zero, p, mul(e, xz, others)});
+  Node* some_zeros = e.op(Prim::Where, {e.op(Prim::Eq, {count, e.f64(1.0)}), one_zero, e.f64(0.0)});
+  return e.op(Prim::Where, {e.op(Prim::Eq, {count, e.f64(0.0)}), others, some_zeros});
+}
 // max/min: the elements equal to the extreme, sharing equally among ties.
 Node* w_extreme(Emitter& e, const Reduction& r, Node* y) {
   Node* hit = mask(e, Prim::Eq, r.x, r.expand(e, y));

@@ -234,6 +234,33 @@ def _(p):
     p(np.array([12.0, 8.0, 6.0]))
 
 
+@fx("grads/prod_with_zeros", """derivatives of prod where elements are zero: the product of the
+other elements (not prod / x, which is nan there), along an axis too; the hessian is exact where a
+group has at most one zero.""", """
+    def main():
+        print(grad(prod)([2.0, 0.0, 3.0]), grad(prod)([0.0, 0.0, 3.0]))
+        print(jacrev(lambda m: prod(m, axis=1))([[2.0, 0.0, 5.0], [3.0, 4.0, 0.5]]))
+        print(hessian(prod)([2.0, 0.0, 3.0]))
+        print(jacfwd(lambda x: grad(prod)(x))([2.0, 5.0, 0.0]))
+""")
+def _(p):
+    def others(x):  # d prod / d x_i: the product of the other elements, by brute force
+        return np.array([np.prod(np.delete(x, i)) for i in range(len(x))])
+
+    def hessian(x):
+        n = len(x)
+        return np.array([[0.0 if i == j else np.prod(np.delete(x, [i, j])) for j in range(n)] for i in range(n)])
+
+    m = np.array([[2.0, 0.0, 5.0], [3.0, 4.0, 0.5]])
+    p(others(np.array([2.0, 0.0, 3.0])), others(np.array([0.0, 0.0, 3.0])))
+    jac = np.zeros((2, 2, 3))
+    for r in range(2):
+        jac[r, r] = others(m[r])
+    p(jac)
+    p(hessian(np.array([2.0, 0.0, 3.0])))
+    p(hessian(np.array([2.0, 5.0, 0.0])))
+
+
 @fx("grads/shape_ops", "gradients through transpose, reshape, concat, stack, diag and trace.", """
     def main():
         m = [[1.0, 2.0], [3.0, 4.0]]
