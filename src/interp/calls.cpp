@@ -56,8 +56,13 @@ Ref<Frame> Machine::bind_node_args(const Graph* g, Ref<Frame> env, const Node* c
     std::vector<Value> args = eval_args(call, fr);
     return bind_values(g, std::move(env), args.data(), args.size(), &call->keywords, call);
   }
-  // The common case, evaluated straight into the callee's frame.
+  // The common case, evaluated straight into the callee's frame. (Type inference's specialiser
+  // rewrites calls that leave out defaults; untyped code gets them filled in by bind_values.)
   const size_t n = call->num_args();
+  if (n < g->params.size() && g->param_defaults[n]) {
+    std::vector<Value> args = eval_args(call, fr);
+    return bind_values(g, std::move(env), args.data(), args.size(), nullptr, call);
+  }
   if (n != g->params.size()) arity_error(g, n, call->loc);
   Ref<Frame> frame = Frame::make(g, std::move(env));
   for (size_t i = 0; i < n; ++i) frame->slots()[g->params[i]->slot] = take(call, i + 1, fr);
@@ -71,10 +76,11 @@ Ref<Frame> Machine::bind_values(const Graph* g, Ref<Frame> env, Value* args, siz
   const size_t named = keywords ? keywords->size() : 0;
   if (named > n) internal_error("interpreter", "a call has more keywords than arguments");
   const size_t positional = n - named;
-  if (named == 0 ? n != params.size() : positional > params.size()) arity_error(g, n, loc);
+  if (positional > params.size() || (named == 0 && n < params.size() && !g->param_defaults[n]))
+    arity_error(g, n, loc);
   Ref<Frame> frame = Frame::make(g, std::move(env));
   for (size_t i = 0; i < positional; ++i) frame->slots()[params[i]->slot] = std::move(args[i]);
-  if (named == 0) return frame;
+  if (named == 0 && n == params.size()) return frame;
 
   // Keyword arguments, matched against the parameter names.
   std::vector<bool> bound(params.size(), false);
@@ -88,8 +94,11 @@ Ref<Frame> Machine::bind_values(const Graph* g, Ref<Frame> env, Value* args, siz
     bound[j] = true;
     frame->slots()[params[j]->slot] = std::move(args[positional + k]);
   }
-  for (size_t j = 0; j < params.size(); ++j)
-    if (!bound[j]) runtime_error(loc, function_name(g) + "() is missing the argument '" + params[j]->name + "'");
+  for (size_t j = 0; j < params.size(); ++j) {
+    if (bound[j]) continue;
+    if (!g->param_defaults[j]) runtime_error(loc, function_name(g) + "() is missing the argument '" + params[j]->name + "'");
+    frame->slots()[params[j]->slot] = constant(g->param_defaults[j], frame.get());
+  }
   return frame;
 }
 

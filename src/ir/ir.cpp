@@ -63,6 +63,7 @@ Node* Module::add_param(Graph* g, std::string name, SourceLoc loc) {
   n->slot = static_cast<uint32_t>(g->params.size());
   g->params.push_back(n.get());
   g->param_types.push_back(nullptr);
+  g->param_defaults.push_back(nullptr);
   nodes.push_back(std::move(n));
   return nodes.back().get();
 }

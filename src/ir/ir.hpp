@@ -134,6 +134,9 @@ struct Graph {
   // Annotations written in the source (may be null); checked by type inference.
   std::vector<const ast::TypeExpr*> param_types;
   const ast::TypeExpr* return_type = nullptr;
+  // Default values written in the source (`def f(x, y=1.0)`): constants, or null. A call that
+  // leaves a parameter out gets its default (type inference, the specialiser, the interpreter).
+  std::vector<Node*> param_defaults;
   uint32_t id = 0;
 
   // Number of frame slots: params first, then body nodes (see Node::slot).

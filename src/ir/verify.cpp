@@ -59,6 +59,9 @@ class Verifier {
 
   void check_graph(const Graph& g) {
     if (g.param_types.size() != g.params.size()) fail(&g, "param_types and params differ in length");
+    if (g.param_defaults.size() != g.params.size()) fail(&g, "param_defaults and params differ in length");
+    for (const Node* d : g.param_defaults)
+      if (d && !d->is_constant()) fail(&g, "a parameter default is not a constant");
     for (const Node* p : g.params)
       if (!p->is_parameter() || p->graph != &g) fail(&g, "bad parameter");
     for (size_t i = 0; i < g.body.size(); ++i) {

@@ -1,4 +1,5 @@
 // Function bodies (top-level and nested defs) and parameters.
+#include <optional>
 #include <set>
 
 #include "lower/lowerer.hpp"
@@ -9,13 +10,47 @@ namespace fx::lower {
 
 using ir::Prim;
 
+namespace {
+
+// A default value is a literal (Python evaluates it once, when the def runs; a literal is the
+// same value either way): a number, possibly negated, True/False, a string or None.
+std::optional<ir::ConstValue> default_constant(const ast::Expr& e) {
+  switch (e.kind) {
+    case ast::ExprKind::Int: return ir::ConstValue{static_cast<const ast::IntExpr&>(e).value};
+    case ast::ExprKind::Float: return ir::ConstValue{static_cast<const ast::FloatExpr&>(e).value};
+    case ast::ExprKind::Bool: return ir::ConstValue{static_cast<const ast::BoolExpr&>(e).value};
+    case ast::ExprKind::Str: return ir::ConstValue{static_cast<const ast::StrExpr&>(e).value};
+    case ast::ExprKind::Name:
+      if (static_cast<const ast::NameExpr&>(e).name == "None") return ir::ConstValue{ir::NoneVal{}};
+      return std::nullopt;
+    case ast::ExprKind::Unary: {
+      const auto& u = static_cast<const ast::UnaryExpr&>(e);
+      std::optional<ir::ConstValue> v = default_constant(*u.operand);
+      if (!v || u.op == ast::UnaryOp::Not) return std::nullopt;
+      if (u.op == ast::UnaryOp::Pos) return v;
+      if (auto* i = std::get_if<int64_t>(&*v)) return ir::ConstValue{static_cast<int64_t>(0ULL - static_cast<uint64_t>(*i))};
+      if (auto* d = std::get_if<double>(&*v)) return ir::ConstValue{-*d};
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
 Env Lowerer::add_params(ir::Graph* g, const std::vector<ast::Param>& params, FunctionScope& fs) {
   Env env;
   for (const ast::Param& p : params) {
-    if (p.default_value) compile_error(p.default_value->loc, "default parameter values are not supported yet");
     if (env.count(p.name)) compile_error(p.loc, "duplicate parameter '" + p.name + "'");
     ir::Node* node = m_.add_param(g, p.name, p.loc);
     g->param_types.back() = p.annotation.get();
+    if (p.default_value) {
+      std::optional<ir::ConstValue> v = default_constant(*p.default_value);
+      if (!v)
+        compile_error(p.default_value->loc, "a default value must be a literal: a number, True, False, a string "
+                                            "or None (compute other values in the body)");
+      g->param_defaults.back() = m_.constant(std::move(*v), p.default_value->loc);
+    }
     check_declared_rank(g, node, p.annotation.get(), "argument '" + p.name + "'");
     env[p.name] = node;
     fs.locals.insert(p.name);

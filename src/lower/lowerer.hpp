@@ -94,7 +94,7 @@ class Lowerer {
   void lower_function(ir::Graph* g, const std::vector<ast::Param>& params, const ast::Block& body,
                       const ast::TypeExpr* return_type, FunctionScope* enclosing, const Env* enclosing_env,
                       const std::function<void(Cursor&)>& prelude = nullptr);
-  // Adds g's parameters, checking names and rejecting defaults; returns the bindings.
+  // Adds g's parameters and their defaults, checking names; returns the bindings.
   Env add_params(ir::Graph* g, const std::vector<ast::Param>& params, FunctionScope& fs);
   // A parameter declared Tensor[T, rank]: checked at run time on entry to g, so that a tensor
   // whose rank the types do not know (load, read_idx) can be passed (docs/tensors.md).

@@ -70,6 +70,12 @@ bool carries_derivative(const Type* t) { return not_differentiable_reason(t).emp
 
 const Type* Inferrer::call_for_derivative(Record& r, const ir::Node* n, const Type* fn,
                                           const std::vector<const Type*>& args) {
+  // The transformed function takes every parameter: defaults are not filled in for it.
+  if (fn->kind == TypeKind::Closure && args.size() < fn->graph->params.size())
+    compile_error(n->loc, "a derived function passes its arguments on unchanged, so it needs every argument of " +
+                              graph_display_name(fn->graph) + ": pass '" + fn->graph->params[args.size()]->name +
+                              "', or differentiate a lambda that calls " + graph_display_name(fn->graph) +
+                              " (defaults are filled in there)");
   size_t before = r.callees[n].size();
   const Type* t = call(r, n, fn, args, {});
   const std::vector<const Context*>& called = r.callees[n];

@@ -326,9 +326,14 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
     case TypeKind::Derived:
       return call_derived(r, n, callee, args, keywords);
     case TypeKind::Union: {
-      // One of several functions: infer each and join the results.
+      // One of several functions: infer each and join the results. Defaults are filled in
+      // where the called function is known (the specialiser), so a union must get every argument.
       const Type* result = store_.bottom();
       for (const Type* alternative : callee->elems) {
+        if (alternative->kind == TypeKind::Closure && args.size() < alternative->graph->params.size())
+          compile_error(n->loc, "the function called here may be one of several, so every argument must be "
+                                "given: '" + alternative->graph->params[args.size()]->name + "' of " +
+                                    graph_display_name(alternative->graph) + " is left to its default");
         const Type* t = call(r, n, alternative, args, keywords);
         const Type* joined = join(store_, result, t);
         if (!joined)
@@ -418,13 +423,21 @@ bool rank_checked_on_entry(const Type* actual, const Type* declared) {
 
 // Positions of the arguments of a call in parameter order: positional ones first, then
 // keywords matched by name. Errors name `who` and point at `loc` (or at the keyword).
+// Parameters left out that have a default (`defaults`, null entries for none; may be empty)
+// stay SIZE_MAX.
 std::vector<size_t> match_arguments(const std::vector<std::string>& names, const std::string& who,
                                     const char* what, SourceLoc loc, const ir::Node* call, size_t given,
-                                    const std::vector<std::string>& keywords) {
+                                    const std::vector<std::string>& keywords,
+                                    const std::vector<ir::Node*>& defaults = {}) {
   call = argument_source(call, given);
   size_t positional = given - keywords.size();
-  if (positional > names.size() || (keywords.empty() && given != names.size()))
-    compile_error(loc, who + " takes " + count_of(names.size(), what) + ", " + std::to_string(given) + " given");
+  size_t required = names.size();
+  while (required > 0 && required <= defaults.size() && defaults[required - 1]) --required;
+  if (positional > names.size() || (keywords.empty() && (given > names.size() || given < required)))
+    compile_error(loc, who + " takes " +
+                           (required == names.size() ? count_of(names.size(), what)
+                                                     : std::to_string(required) + " to " + count_of(names.size(), what)) +
+                           ", " + std::to_string(given) + " given");
   std::vector<size_t> from(names.size(), SIZE_MAX);
   for (size_t i = 0; i < positional; ++i) from[i] = i;
   for (size_t k = 0; k < keywords.size(); ++k) {
@@ -438,7 +451,8 @@ std::vector<size_t> match_arguments(const std::vector<std::string>& names, const
     from[j] = positional + k;
   }
   for (size_t j = 0; j < names.size(); ++j)
-    if (from[j] == SIZE_MAX) compile_error(loc, who + " is missing a value for '" + names[j] + "'");
+    if (from[j] == SIZE_MAX && !(j < defaults.size() && defaults[j]))
+      compile_error(loc, who + " is missing a value for '" + names[j] + "'");
   return from;
 }
 
@@ -450,10 +464,20 @@ std::vector<const Type*> Inferrer::bind_arguments(const ir::Graph* g, const ir::
   std::vector<std::string> names;
   for (const ir::Node* p : g->params) names.push_back(p->name);
   std::string who = graph_display_name(g);
-  std::vector<size_t> from = match_arguments(names, who, "argument", loc, call, args.size(), keywords);
+  std::vector<size_t> from =
+      match_arguments(names, who, "argument", loc, call, args.size(), keywords, g->param_defaults);
   const ir::Node* source = argument_source(call, args.size());
   std::vector<const Type*> bound;
   for (size_t j = 0; j < names.size(); ++j) {
+    if (from[j] == SIZE_MAX) {  // left out: the default (a literal), checked against an annotation too
+      const Type* t = constant_type(nullptr, g->param_defaults[j]);
+      const Type* declared = annotations_.resolve(g->param_types.at(j));
+      if (declared && !fits(t, declared))
+        compile_error(g->param_defaults[j]->loc, "the default of '" + names[j] + "' is " + to_string(t) +
+                                                     ", but the parameter is declared " + to_string(declared));
+      bound.push_back(declared ? declared : t);
+      continue;
+    }
     const Type* t = args[from[j]];
     if (const Type* declared = annotations_.resolve(g->param_types.at(j))) {
       if (!fits(t, declared) && !rank_checked_on_entry(t, declared)) {

@@ -88,6 +88,7 @@ ir::Graph* Specialiser::shell(const Context* ctx) {
     ir::Node* p = module_.add_param(c, g->params[i]->name, g->params[i]->loc);
     p->type = rec.args.at(i);
     c->param_types[i] = g->param_types[i];
+    c->param_defaults[i] = g->param_defaults[i];
     map[g->params[i]] = p;
   }
   c->return_type = g->return_type;
@@ -104,9 +105,11 @@ void Specialiser::fill(const Context* ctx) {
     std::vector<ir::Node*> inputs;
     for (size_t j = 0; j < n->inputs.size(); ++j) inputs.push_back(map_value(ctx, rec, n->inputs[j], n, j));
     std::vector<SourceLoc> arg_locs = n->arg_locs;
+    std::vector<std::string> keywords = n->keywords;
     resolve_tuple_index(ctx, n, inputs, arg_locs);
+    bind_by_position(ctx, rec, n, inputs, arg_locs, keywords);
     ir::Node* copy = module_.apply(c, std::move(inputs), n->loc, n->name);
-    copy->keywords = n->keywords;
+    copy->keywords = std::move(keywords);
     copy->arg_locs = std::move(arg_locs);
     copy->type = rec.types.at(n);
     node_maps_[ctx][n] = copy;
@@ -119,6 +122,45 @@ void Specialiser::fill(const Context* ctx) {
     }
   }
   c->output = map_value(ctx, rec, g->output, nullptr, 0);
+}
+
+void Specialiser::bind_by_position(const Context* ctx, const Record& rec, const ir::Node* n,
+                                   std::vector<ir::Node*>& inputs, std::vector<SourceLoc>& arg_locs,
+                                   std::vector<std::string>& keywords) {
+  const Type* callee_type = inputs.at(0)->type;
+  if (!callee_type || callee_type->kind != TypeKind::Closure) return;  // not primitives, derived functions
+  auto it = rec.callees.find(n);
+  if (it == rec.callees.end() || it->second.empty()) return;
+  const ir::Graph* g = it->second.front()->graph;
+  for (const Context* callee : it->second)
+    if (callee->graph != g) return;  // one of several functions: inference required every argument
+  const size_t given = inputs.size() - 1, params = g->params.size();
+  if (keywords.empty() && given == params) return;
+  const size_t positional = given - keywords.size();
+  const bool located = arg_locs.size() == given;
+  std::vector<ir::Node*> args(params, nullptr);
+  std::vector<SourceLoc> locs(params);
+  auto place = [&](size_t j, size_t i) {
+    args.at(j) = inputs.at(i + 1);
+    if (located) locs[j] = arg_locs[i];
+  };
+  for (size_t i = 0; i < positional; ++i) place(i, i);
+  for (size_t k = 0; k < keywords.size(); ++k) {
+    size_t j = 0;
+    while (j < params && g->params[j]->name != keywords[k]) ++j;
+    place(j, positional + k);  // inference matched every keyword
+  }
+  for (size_t j = 0; j < params; ++j) {
+    if (args[j]) continue;
+    const ir::Node* d = g->param_defaults.at(j);
+    if (!d) internal_error("specialisation", "no value for parameter '" + g->params[j]->name + "' of " + g->name);
+    args[j] = module_.constant(d->value, d->loc);
+    args[j]->type = inferrer_.constant_type(ctx, args[j]);
+  }
+  inputs.resize(1);
+  inputs.insert(inputs.end(), args.begin(), args.end());
+  if (located) arg_locs = std::move(locs);
+  keywords.clear();
 }
 
 // `t[k]` is lowered to index(t, "i", k) because the lowering cannot tell a tuple from a

@@ -46,6 +46,11 @@ class Specialiser {
   void discover(const Context* root);
   ir::Graph* shell(const Context* ctx);
   void fill(const Context* ctx);
+  // A call of a known function with keyword arguments or left-out defaults becomes a call by
+  // position, the defaults as constants: later passes (AD, the interpreter, the C back end) see
+  // every argument in parameter order.
+  void bind_by_position(const Context* ctx, const Record& rec, const ir::Node* n, std::vector<ir::Node*>& inputs,
+                        std::vector<SourceLoc>& arg_locs, std::vector<std::string>& keywords);
   void resolve_tuple_index(const Context* ctx, const ir::Node* n, std::vector<ir::Node*>& inputs,
                            std::vector<SourceLoc>& arg_locs);
   ir::Node* map_value(const Context* ctx, const Record& rec, const ir::Node* v, const ir::Node* user,

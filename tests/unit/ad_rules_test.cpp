@@ -115,7 +115,7 @@ struct Tiny {
   Graph* j;
   explicit Tiny(const Scalar& s) {
     g = pr.fn("tiny", {"$env", "a", "b"});
-    if (s.arity == 1) g->params.pop_back(), g->param_types.pop_back();
+    if (s.arity == 1) g->params.pop_back(), g->param_types.pop_back(), g->param_defaults.pop_back();
     std::vector<Node*> args{pr.p(g, 1)};
     if (s.arity == 2) args.push_back(pr.p(g, 2));
     g->output = pr.op(g, s.prim, args);

@@ -135,7 +135,7 @@ TEST(Lower, TopLevelErrors) {
   EXPECT_LOWER_ERROR("def Leaf():\n    return 1\nenum T:\n    Leaf(x: i64)\n", 4, 5, "'Leaf' is already defined");
   EXPECT_LOWER_ERROR("enum A:\n    V\nenum B:\n    V\n", 4, 5, "'V' is already defined");
   EXPECT_LOWER_ERROR("struct S:\n    a: f64\nS = 3\n", 3, 1, "'S' is already defined");
-  EXPECT_LOWER_ERROR("def f(x=1):\n    return x\n", 1, 9, "default parameter values are not supported yet");
+  EXPECT_LOWER_ERROR("def f(x=[1.0]):\n    return x\n", 1, 9, "a default value must be a literal");
   EXPECT_LOWER_ERROR("def f(x, x):\n    return x\n", 1, 10, "duplicate parameter 'x'");
   EXPECT_LOWER_ERROR("@memoize\ndef f(x):\n    return x\n", 1, 2, "unknown decorator '@memoize'");
   EXPECT_LOWER_ERROR("return 1\n", 1, 1, "'return' outside a function");
