@@ -33,7 +33,7 @@ def sgd(params, grads, lr):
 def momentum_init(params):
     return tree_zeros_like(params)
 
-def momentum(params, grads, velocity, lr, beta):
+def momentum(params, grads, velocity, lr, beta=0.9):
     velocity = tree_map(lambda v, g: beta * v + g, velocity, grads)
     params = tree_map(lambda p, v: p - lr * v, params, velocity)
     return params, velocity
@@ -45,7 +45,7 @@ def momentum(params, grads, velocity, lr, beta):
 def adagrad_init(params):
     return tree_zeros_like(params)
 
-def adagrad(params, grads, cache, lr, eps):
+def adagrad(params, grads, cache, lr=0.01, eps=1e-10):
     cache = tree_map(lambda c, g: c + g * g, cache, grads)
     params = tree_map(lambda p, g, c: p - lr * g / (sqrt(c) + eps), params, grads, cache)
     return params, cache
@@ -57,7 +57,7 @@ def adagrad(params, grads, cache, lr, eps):
 def adam_init(params):
     return (tree_zeros_like(params), tree_zeros_like(params), 0)
 
-def adam(params, grads, state, lr, b1, b2, eps):
+def adam(params, grads, state, lr=0.001, b1=0.9, b2=0.999, eps=1e-8):
     m, v, t = state
     t = t + 1
     m = tree_map(lambda m_leaf, g: b1 * m_leaf + (1.0 - b1) * g, m, grads)
