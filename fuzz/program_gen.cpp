@@ -59,7 +59,15 @@ std::string ProgramGen::expr(const Pool& pool, int depth, bool calls) {
       return "(" + a + " if " + cond(pool) + " else " + b + ")";
     }
     case 7: return "(-" + sub() + ")";
-    case 8: return helper() + "(" + sub() + ")";
+    case 8: {  // a helper; one with a default parameter is called with and without it
+      std::string h = helper(), a = sub();
+      if (h.back() != 'd') return h + "(" + a + ")";
+      switch (in_.pick(3)) {
+        case 0: return h + "(" + a + ")";
+        case 1: return h + "(" + a + ", " + constant() + ")";
+        default: return h + "(" + a + ", k=" + constant() + ")";
+      }
+    }
     case 9: return recursive() + "(" + sub() + ", " + std::to_string(in_.pick(6)) + ")";
     case 10: return higher_order() + "(lambda t: " + expr(Pool{"t"}, 1, false) + ", " + sub() + ")";
     default: return maker() + "(" + sub() + ")(" + sub() + ")";
@@ -185,8 +193,13 @@ void ProgramGen::stmt(Pool& pool, int indent, std::vector<std::string>& out) {
 
 std::string ProgramGen::helper() {
   if (!helpers_.empty() && in_.chance(128)) return helpers_[in_.pick(helpers_.size())];
-  std::string name = "h" + std::to_string(helpers_.size());
-  defs_.push_back("def " + name + "(a):\n    return " + expr(Pool{"a"}, 2, false) + "\n");
+  // A name ending in "d" has a parameter k with a default value.
+  const bool with_default = in_.chance(100);
+  std::string name = "h" + std::to_string(helpers_.size()) + (with_default ? "d" : "");
+  if (with_default)
+    defs_.push_back("def " + name + "(a, k=" + constant() + "):\n    return " + expr(Pool{"a", "k"}, 2, false) + "\n");
+  else
+    defs_.push_back("def " + name + "(a):\n    return " + expr(Pool{"a"}, 2, false) + "\n");
   helpers_.push_back(name);
   return name;
 }

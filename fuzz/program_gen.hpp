@@ -4,7 +4,8 @@
 // It is a C++ port, reduced, of the random program generator of tests/property/
 // (ad_property_test.py): scalar f64 functions f(x) or f(x, y) with if/elif/else, while loops
 // with a counter bound, for loops with break/continue, closures (lambdas, nested defs and a
-// closure returned by a helper), top-level helpers, a higher-order helper, recursion on an
+// closure returned by a helper), top-level helpers (some with a default parameter, called with
+// and without it, by keyword too), a higher-order helper, recursion on an
 // integer depth and tuples; then a main() that calls f and takes its derivatives with grad,
 // value_and_grad, jvp, vjp, derivative, jacfwd, jacrev and hessian. Unlike the property test
 // it does not keep to safe domains: log of a negative, division by zero, `//` and `%` on
