@@ -1,7 +1,8 @@
 // Reductions op(x, axis, keepdims) and their adjoint expand_reduced (docs/tensors.md
 // "Derivatives"). Each rule is a weighting of x's elements: sum (weight 1), mean (1/n), prod
-// (the product of the others), max and min (1/ties at the extremes, as JAX), logsumexp (softmax), norm (x/y). The
-// tangent is sum(dx * w, axis, keepdims); the cotangent expand_reduced(ct, x, axis, keepdims) * w.
+// (the product of the others), max and min (1/ties at the extremes, as JAX), logsumexp
+// (softmax), norm (x/y). The tangent is sum(dx * w, axis, keepdims); the cotangent
+// expand_reduced(ct, x, axis, keepdims) * w.
 #include "ad/rule_context.hpp"
 #include "ad/rules/rule_util.hpp"
 #include "ad/rules/rules.hpp"
