@@ -2,15 +2,17 @@
 # to any depth (the structure `grad` returns for the same parameters).
 #
 #   params = sgd(params, grads, lr)
-#   params, velocity = momentum(params, grads, velocity, lr, beta)     # velocity = momentum_init(params)
-#   params, cache = adagrad(params, grads, cache, lr, eps)             # cache = adagrad_init(params)
-#   params, state = adam(params, grads, state, lr, b1, b2, eps)        # state = adam_init(params)
+#   params, velocity = momentum(params, grads, velocity, lr, beta=0.9)  # velocity = momentum_init(params)
+#   params, cache = adagrad(params, grads, cache, lr=0.01, eps=1e-10)   # cache = adagrad_init(params)
+#   params, state = adam(params, grads, state, lr=0.001, ...)           # state = adam_init(params)
 #
 # Each update is written once, per leaf, and applied to every leaf by the builtin
 # `tree_map(f, x, y...)`: it calls f on corresponding tensor and float leaves of x, y, ...
 # (which must have x's structure) and rebuilds x's structure from the results; integer,
 # boolean and string leaves of x are kept as they are. Fluxion has no reflection, so a
-# generic traversal of user structs cannot be written in Fluxion itself.
+# generic traversal of user structs cannot be written in Fluxion itself. The steps are
+# differentiable (tree_map with a lambda is written out before AD): a learning rate can be
+# learned through them.
 #
 # Optimiser states are tuples (not structs) because their leaves have the parameters' types,
 # which a struct declaration could not name generically. Every function here is pure: it

@@ -90,6 +90,9 @@ class Inferrer : private ControlFlowRules {
   // the ancestor of ctx that their graph is nested in).
   const Type* constant_type(const Context* ctx, const ir::Node* n);
 
+  Annotations& annotations() { return annotations_; }
+  TypeStore& store() { return store_; }
+
  private:
   // Evaluation.
   const Type* infer_context(const Context* ctx, const Record* caller, const ir::Node* call_node);

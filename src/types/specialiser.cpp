@@ -1,6 +1,7 @@
 #include "types/specialiser.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <unordered_set>
 
 #include "support/diagnostics.hpp"
@@ -106,6 +107,12 @@ void Specialiser::fill(const Context* ctx) {
     for (size_t j = 0; j < n->inputs.size(); ++j) inputs.push_back(map_value(ctx, rec, n->inputs[j], n, j));
     std::vector<SourceLoc> arg_locs = n->arg_locs;
     std::vector<std::string> keywords = n->keywords;
+    if (n->is_prim_apply(ir::Prim::TreeMap)) {
+      if (ir::Node* expanded = expand_tree_map(ctx, rec, n, c, inputs)) {
+        node_maps_[ctx][n] = expanded;
+        continue;
+      }
+    }
     resolve_tuple_index(ctx, n, inputs, arg_locs);
     bind_by_position(ctx, rec, n, inputs, arg_locs, keywords);
     ir::Node* copy = module_.apply(c, std::move(inputs), n->loc, n->name);
@@ -161,6 +168,97 @@ void Specialiser::bind_by_position(const Context* ctx, const Record& rec, const 
   inputs.insert(inputs.end(), args.begin(), args.end());
   if (located) arg_locs = std::move(locs);
   keywords.clear();
+}
+
+namespace {
+
+size_t tree_map_leaves(const Type* x, Annotations& annotations) {
+  if (x->kind == TypeKind::Tuple) {
+    size_t n = 0;
+    for (const Type* e : x->elems) n += tree_map_leaves(e, annotations);
+    return n;
+  }
+  if (x->kind == TypeKind::Struct) {
+    size_t n = 0;
+    for (size_t i = 0; i < x->struct_decl->fields.size(); ++i)
+      n += tree_map_leaves(annotations.field_type(x->struct_decl, i), annotations);
+    return n;
+  }
+  return is_tree_map_leaf(x) ? 1 : 0;
+}
+
+}  // namespace
+
+// The parts are built in the order inference called f (Inferrer::tree_map_node), so the k-th
+// leaf's call is the k-th context inference recorded for the tree_map node. A leaf's call goes
+// to the clone inferred for its own signature when f is written at the call (a lambda or a
+// function name: a graph constant), as AD reads the types of the clone it differentiates;
+// otherwise through the value f.
+ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, const ir::Node* n, ir::Graph* c,
+                                       const std::vector<ir::Node*>& inputs) {
+  const ir::Node* f = n->inputs.at(1);
+  const Type* f_type = inputs.at(1)->type;
+  if (!f_type || f_type->kind != TypeKind::Closure || inputs.size() < 3) return nullptr;
+  auto callees = rec.callees.find(n);
+  const size_t leaves = tree_map_leaves(inputs[2]->type, inferrer_.annotations());
+  if (leaves != (callees == rec.callees.end() ? 0 : callees->second.size())) return nullptr;
+
+  const SourceLoc loc = n->loc;
+  auto prim = [&](ir::Prim p, std::vector<ir::Node*> args, const Type* type) {
+    ir::Node* callee = module_.constant(p, loc);
+    callee->type = inferrer_.constant_type(ctx, callee);
+    args.insert(args.begin(), callee);
+    ir::Node* node = module_.apply(c, std::move(args), loc);
+    node->type = type;
+    return node;
+  };
+  auto typed_constant = [&](ir::ConstValue v) {
+    ir::Node* k = module_.constant(std::move(v), loc);
+    k->type = inferrer_.constant_type(ctx, k);
+    return k;
+  };
+  size_t next_leaf = 0;
+  std::function<ir::Node*(const std::vector<ir::Node*>&)> part = [&](const std::vector<ir::Node*>& trees) {
+    const Type* x = trees[0]->type;
+    if (x->kind == TypeKind::Tuple) {
+      std::vector<ir::Node*> parts;
+      std::vector<const Type*> types;
+      for (size_t i = 0; i < x->elems.size(); ++i) {
+        std::vector<ir::Node*> children;
+        for (ir::Node* t : trees)
+          children.push_back(prim(ir::Prim::TupleGet, {t, typed_constant(int64_t(i))}, t->type->elems[i]));
+        parts.push_back(part(children));
+        types.push_back(parts.back()->type);
+      }
+      return prim(ir::Prim::MakeTuple, std::move(parts), inferrer_.store().tuple(std::move(types)));
+    }
+    if (x->kind == TypeKind::Struct) {
+      const ir::StructDecl* decl = x->struct_decl;
+      std::vector<ir::Node*> parts{typed_constant(decl)};
+      for (size_t i = 0; i < decl->fields.size(); ++i) {
+        const Type* field = inferrer_.annotations().field_type(decl, i);
+        std::vector<ir::Node*> children;
+        for (ir::Node* t : trees)
+          children.push_back(prim(ir::Prim::GetAttr, {t, typed_constant(decl->fields[i].name)}, field));
+        parts.push_back(part(children));
+      }
+      return prim(ir::Prim::MakeStruct, std::move(parts), x);
+    }
+    if (!is_tree_map_leaf(x)) return trees[0];
+    const Context* callee = callees->second.at(next_leaf++);
+    ir::Node* fn = inputs[1];
+    if (f->holds_graph() && f->as_graph() == callee->graph) {
+      fn = module_.constant(clones_.at(callee), f->loc);
+      fn->type = f_type;
+    }
+    std::vector<ir::Node*> args{fn};
+    args.insert(args.end(), trees.begin(), trees.end());
+    ir::Node* call = module_.apply(c, std::move(args), loc);
+    call->type = inferrer_.final_record(callee).result;
+    call_targets_[call].push_back(clones_.at(callee));
+    return call;
+  };
+  return part(std::vector<ir::Node*>(inputs.begin() + 2, inputs.end()));
 }
 
 // `t[k]` is lowered to index(t, "i", k) because the lowering cannot tell a tuple from a

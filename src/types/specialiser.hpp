@@ -51,6 +51,10 @@ class Specialiser {
   // every argument in parameter order.
   void bind_by_position(const Context* ctx, const Record& rec, const ir::Node* n, std::vector<ir::Node*>& inputs,
                         std::vector<SourceLoc>& arg_locs, std::vector<std::string>& keywords);
+  // tree_map(f, x, y...) with f a function of the program, written out as the code it stands
+  // for (null when f is something else: a primitive, a derived function, one of several).
+  ir::Node* expand_tree_map(const Context* ctx, const Record& rec, const ir::Node* n, ir::Graph* c,
+                            const std::vector<ir::Node*>& inputs);
   void resolve_tuple_index(const Context* ctx, const ir::Node* n, std::vector<ir::Node*>& inputs,
                            std::vector<SourceLoc>& arg_locs);
   ir::Node* map_value(const Context* ctx, const Record& rec, const ir::Node* v, const ir::Node* user,

@@ -11,8 +11,6 @@ namespace fx::types {
 
 namespace {
 
-bool is_mapped_leaf(const Type* t) { return t->kind == TypeKind::Tensor || is_float(t); }
-
 std::string path_text(const std::string& path) { return path.empty() ? "the argument" : "leaf " + path; }
 
 }  // namespace
@@ -55,9 +53,9 @@ const Type* Inferrer::tree_map_node(Record& r, const PrimCall& pc, const Type* f
     }
     return x;
   }
-  if (!is_mapped_leaf(x)) return x;  // kept as it is
+  if (!is_tree_map_leaf(x)) return x;  // kept as it is
   for (const Type* t : trees)
-    if (!is_mapped_leaf(t) && t->kind != TypeKind::Bottom) mismatch(t);
+    if (!is_tree_map_leaf(t) && t->kind != TypeKind::Bottom) mismatch(t);
   return call(r, pc.node, f, trees, {});
 }
 
@@ -73,5 +71,7 @@ const Type* Inferrer::infer_tree_map(const PrimCall& pc) {
   std::vector<const Type*> trees(pc.args.begin() + 1, pc.args.end());
   return tree_map_node(r, pc, f, trees, "");
 }
+
+bool is_tree_map_leaf(const Type* t) { return t->kind == TypeKind::Tensor || is_float(t); }
 
 }  // namespace fx::types

@@ -160,6 +160,8 @@ std::string to_string(const Type* t);
 
 bool is_number(const Type* t);    // i64, f64, f32
 bool is_float(const Type* t);     // f64, f32
+// The leaves tree_map(f, x, ...) calls f on: tensors and floats (others are kept as they are).
+bool is_tree_map_leaf(const Type* t);
 bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived
 bool is_tensor(const Type* t);    // Tensor (any dtype, rows_empty included)
 bool is_scalar(const Type* t);    // i64, f64, f32, bool: what a tensor element can be
