@@ -99,7 +99,7 @@ std::string TensorProgramGen::vec(const Pool& pool, int depth) {
 void TensorProgramGen::stmt(Pool& pool, int indent, std::vector<std::string>& out) {
   const std::string p = pad(indent);
   const bool top = indent == 1;
-  size_t kind = in_.pick(top ? 8 : 5);
+  size_t kind = in_.pick(top ? 9 : 5);
   if (loops_ >= 2 && (kind == 3 || kind == 4)) kind = 0;
   std::string target = pool[in_.pick(pool.size())];
   switch (kind) {
@@ -153,6 +153,13 @@ void TensorProgramGen::stmt(Pool& pool, int indent, std::vector<std::string>& ou
       with_t.push_back("t");
       out.push_back(p + name + " = lambda t: " + vec(with_t, 2));
       out.push_back(p + target + " = " + name + "(" + vec(pool, 1) + ") + 0.5 * " + name + "(" + target + ")");
+      return;
+    }
+    case 8: {  // tree_map over a (vector, scalar) tree: one lambda called at two leaf types
+      std::string t = fresh("m");
+      out.push_back(p + t + " = tree_map(lambda a, b: a * " + constant() + " + " + unary_function(in_) + "(b), (" +
+                    target + ", " + scalar(pool, 1) + "), (" + vec(pool, 1) + ", " + constant() + "))");
+      out.push_back(p + target + " = " + t + "[0] * " + t + "[1]");
       return;
     }
     default: {  // a tuple of a vector and a scalar, unpacked

@@ -3,7 +3,8 @@
 // variable a vector of that length — elementwise operators and functions, broadcasting with
 // scalars, reductions broadcast back, matrix products with constant matrices, slicing and
 // concat, where, softmax, comprehensions over the vector, in-place element updates, if/for/while
-// on reductions, lambdas and vector helpers — returning a scalar reduction. main() then takes
+// on reductions, lambdas, tree_map over (vector, scalar) trees and vector helpers — returning a
+// scalar reduction. main() then takes
 // grad, value_and_grad, jvp, vjp, jacfwd, jacrev, hessian and a nested grad of it.
 //
 // As in the scalar generator, domains are not kept safe (log of a negative, division by zero)
