@@ -65,8 +65,29 @@ Node* Lowerer::call_builtin(const Builtin& b, const ast::CallExpr& e, const Expr
   if (b.prim == Prim::Vjp && e.args.empty())
     compile_error(e.loc, "vjp() takes the function and the arguments to differentiate it at: vjp(f, x, ...)");
   std::vector<Node*> args;
-  for (const auto& a : e.args) args.push_back(expr(*a, c));
+  for (const auto& a : e.args)
+    args.push_back(b.prim == Prim::TreeMap && args.empty() ? tree_map_function(*a, c) : expr(*a, c));
   return m_.apply_prim(c.g, b.prim, std::move(args), e.loc);
+}
+
+// tree_map(sin, t): a builtin of fixed arity as f becomes a function of the program that applies
+// it, so that the specialiser can write the tree_map out and derivatives go through it.
+Node* Lowerer::tree_map_function(const ast::Expr& f, const ExprCtx& c) {
+  if (f.kind != ast::ExprKind::Name) return expr(f, c);
+  const std::string& n = static_cast<const ast::NameExpr&>(f).name;
+  Resolved r = resolve_name(m_, scope_, n, *c.env, c.fs, c.g, f.loc);
+  if (r.kind != Resolved::Kind::Builtin) return expr(f, c);
+  const Builtin& b = *r.builtin;
+  if (b.arity < 1 || !b.params.empty() || takes_argnums(b.prim) || reduction_form(b)) return expr(f, c);
+  ir::Graph*& wrapper = prim_wrappers_[&b];
+  if (!wrapper) {
+    // Not a top-level name (m_.functions): only these values refer to it.
+    wrapper = m_.new_graph(b.name, nullptr, f.loc, ir::GraphRole::Function);
+    std::vector<Node*> params;
+    for (int i = 0; i < b.arity; ++i) params.push_back(m_.add_param(wrapper, "x" + std::to_string(i), f.loc));
+    wrapper->output = m_.apply_prim(wrapper, b.prim, std::move(params), f.loc);
+  }
+  return m_.constant(wrapper, f.loc);
 }
 
 // max(a, b) → maximum(a, b); max(x), max(x, axis=1), max(x, keepdims=True) → reduce_max.

@@ -133,6 +133,8 @@ class Lowerer {
   ir::Node* call_builtin(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
   // max/min: maximum/minimum of two values, or the reduction of one tensor.
   ir::Node* call_max_min(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
+  // f of tree_map(f, ...): a builtin of fixed arity is wrapped in a function of the program.
+  ir::Node* tree_map_function(const ast::Expr& f, const ExprCtx& c);
 
   // ---- lower_builtin_params.cpp: builtins with named parameters (the tensor ones)
   ir::Node* call_with_params(const Builtin& b, const ast::CallExpr& e, const ExprCtx& c);
@@ -231,6 +233,7 @@ class Lowerer {
   const ast::TypeExpr* i64_type_ = nullptr;  // "i64", for require_i64
   std::map<ir::Prim, ir::Graph*> argnums_wrappers_;  // grad etc. used as values
   std::map<const Builtin*, ir::Graph*> default_wrappers_;  // sum etc. used as values
+  std::map<const Builtin*, ir::Graph*> prim_wrappers_;     // sin etc. as tree_map's f
 };
 
 }  // namespace fx::lower
