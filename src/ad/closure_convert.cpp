@@ -48,13 +48,13 @@ class FreeVariables {
   const NodeSet& of(const Graph* root) {
     auto done = result_.find(root);
     if (done != result_.end()) return done->second;
-    std::vector<const Graph*> todo{root};
+    std::vector<const Graph*> pending{root};
     std::unordered_set<const Graph*> seen{root};
     std::unordered_map<const Graph*, NodeSet> fv;
     std::unordered_map<const Graph*, std::vector<const Graph*>> refs;
-    while (!todo.empty()) {
-      const Graph* s = todo.back();
-      todo.pop_back();
+    while (!pending.empty()) {
+      const Graph* s = pending.back();
+      pending.pop_back();
       NodeSet& direct = fv[s];
       std::vector<const Graph*>& r = refs[s];
       auto use = [&](const Node* x) {
@@ -63,7 +63,7 @@ class FreeVariables {
           const Graph* k = x->as_graph();
           if (k->parent && !k->nested_in(s)) {
             r.push_back(k);
-            if (seen.insert(k).second) todo.push_back(k);
+            if (seen.insert(k).second) pending.push_back(k);
           }
           return;
         }
@@ -79,7 +79,7 @@ class FreeVariables {
         for (const Graph* k : sib->second)
           if (!k->nested_in(s)) {
             r.push_back(k);
-            if (seen.insert(k).second) todo.push_back(k);
+            if (seen.insert(k).second) pending.push_back(k);
           }
     }
     for (bool changed = true; changed;) {

@@ -227,10 +227,10 @@ std::string type_name(const Value& v) { return type_name_at(v, 0); }
 bool values_equal(const Value& a, const Value& b) {
   if (!is_aggregate(a.kind()) || !is_aggregate(b.kind())) return leaf_equal(a, b);
   // Iterative, so that comparing two long enum lists does not recurse per cell.
-  std::vector<std::pair<const Value*, const Value*>> todo{{&a, &b}};
-  while (!todo.empty()) {
-    auto [x, y] = todo.back();
-    todo.pop_back();
+  std::vector<std::pair<const Value*, const Value*>> pending{{&a, &b}};
+  while (!pending.empty()) {
+    auto [x, y] = pending.back();
+    pending.pop_back();
     if (!is_aggregate(x->kind()) || !is_aggregate(y->kind())) {
       if (!leaf_equal(*x, *y)) return false;
       continue;
@@ -238,7 +238,7 @@ bool values_equal(const Value& a, const Value& b) {
     if (!same_shape(*x, *y)) return false;
     const auto& xs = x->items();
     const auto& ys = y->items();
-    for (size_t i = xs.size(); i-- > 0;) todo.emplace_back(&xs[i], &ys[i]);  // left to right
+    for (size_t i = xs.size(); i-- > 0;) pending.emplace_back(&xs[i], &ys[i]);  // left to right
   }
   return true;
 }
@@ -256,10 +256,10 @@ bool tensor_has_non_finite(const rt::Tensor& t) {
 }  // namespace
 
 bool has_non_finite(const Value& root) {
-  std::vector<const Value*> todo{&root};
-  while (!todo.empty()) {
-    const Value* v = todo.back();
-    todo.pop_back();
+  std::vector<const Value*> pending{&root};
+  while (!pending.empty()) {
+    const Value* v = pending.back();
+    pending.pop_back();
     switch (v->kind()) {
       case Kind::Float:
         if (!std::isfinite(v->as_float())) return true;
@@ -270,7 +270,7 @@ bool has_non_finite(const Value& root) {
       case Kind::Tuple:
       case Kind::Struct:
       case Kind::Variant:
-        for (const Value& x : v->items()) todo.push_back(&x);
+        for (const Value& x : v->items()) pending.push_back(&x);
         break;
       case Kind::Undef:
       case Kind::None:

@@ -25,13 +25,9 @@ using ir::Prim;
 namespace {
 
 // "LINE:COL: message" of the CompileError lowering `text` reports, or "".
-std::string lower_error(const std::string& text) {
-  try {
-    lower_text(text);
-  } catch (const CompileError& e) {
-    return std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + ": " + e.message;
-  }
-  return "";
+std::string lower_error_text(const std::string& text) {
+  LowerDiagnostic d = lower_error(text);
+  return d.raised ? std::to_string(d.line) + ":" + std::to_string(d.col) + ": " + d.message : "";
 }
 
 }  // namespace
@@ -63,28 +59,28 @@ TEST(LowerDerivatives, ArgnumsBecomesAConstantArgument) {
 
 TEST(LowerDerivatives, Errors) {
   const std::string f = "def f(x, y):\n    return x * y\n";
-  EXPECT_EQ(lower_error(f + "def main():\n    return grad(f, argnums=1.0)\n"),
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return grad(f, argnums=1.0)\n"),
             "4:28: argnums must be a constant integer or a tuple of constant integers, e.g. argnums=1 or "
             "argnums=(0, 2)");
-  EXPECT_EQ(lower_error(f + "def main(k):\n    return grad(f, argnums=(0, k))\n").substr(0, 37),
+  EXPECT_EQ(lower_error_text(f + "def main(k):\n    return grad(f, argnums=(0, k))\n").substr(0, 37),
             "4:32: argnums must be a constant inte");
-  EXPECT_EQ(lower_error(f + "def main():\n    return grad(f, argnums=())\n"),
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return grad(f, argnums=())\n"),
             "4:28: argnums must not be an empty tuple: name at least one argument");
-  EXPECT_EQ(lower_error(f + "def main():\n    return grad(f, 0, argnums=1)\n"), "4:23: grad() got argnums twice");
-  EXPECT_EQ(lower_error(f + "def main():\n    return grad(f, n=1)\n"),
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return grad(f, 0, argnums=1)\n"), "4:23: grad() got argnums twice");
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return grad(f, n=1)\n"),
             "4:20: grad() has no keyword argument 'n'; its only keyword is argnums");
-  EXPECT_EQ(lower_error(f + "def main():\n    return grad()\n"),
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return grad()\n"),
             "4:16: grad() takes the function to differentiate and optionally argnums, found 0 arguments");
-  EXPECT_EQ(lower_error(f + "def main():\n    return derivative(f, 1)\n"),
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return derivative(f, 1)\n"),
             "4:22: derivative() takes 1 argument, found 2");
-  EXPECT_EQ(lower_error(f + "def main():\n    return vjp()\n").substr(0, 20), "4:15: vjp() takes th");
-  EXPECT_EQ(lower_error("@memoize\ndef f(x):\n    return x\n"),
+  EXPECT_EQ(lower_error_text(f + "def main():\n    return vjp()\n").substr(0, 20), "4:15: vjp() takes th");
+  EXPECT_EQ(lower_error_text("@memoize\ndef f(x):\n    return x\n"),
             "1:2: unknown decorator '@memoize': the decorators are @custom_vjp(fwd, bwd) and @custom_jvp(rule)");
-  EXPECT_EQ(lower_error("def r(p, t):\n    return p\n@custom_jvp\ndef f(x):\n    return x\n"),
+  EXPECT_EQ(lower_error_text("def r(p, t):\n    return p\n@custom_jvp\ndef f(x):\n    return x\n"),
             "3:2: @custom_jvp needs its rules: @custom_jvp(rule)");
-  EXPECT_EQ(lower_error("def r(p, t):\n    return p\n@custom_vjp(r)\ndef f(x):\n    return x\n"),
+  EXPECT_EQ(lower_error_text("def r(p, t):\n    return p\n@custom_vjp(r)\ndef f(x):\n    return x\n"),
             "3:12: @custom_vjp takes 2 functions, found 1: @custom_vjp(fwd, bwd)");
-  EXPECT_EQ(lower_error("def main():\n    def g(x):\n        return h(x)\n    @custom_jvp(main)\n    def h(x):\n"
+  EXPECT_EQ(lower_error_text("def main():\n    def g(x):\n        return h(x)\n    @custom_jvp(main)\n    def h(x):\n"
                         "        return x\n    return g\n"),
             "3:16: the decorated function 'h' is used before its def is reached; move its def above this use");
 }

@@ -40,33 +40,6 @@ bool has_line(const std::string& ir, const std::string& line) {
 
 #define EXPECT_IR_LINE(ir, line) EXPECT_TRUE(has_line(ir, line)) << "missing line: " << (line) << "\nin:\n" << (ir)
 
-struct Diagnostic {
-  bool raised = false;
-  uint32_t line = 0, col = 0;
-  std::string message;
-};
-
-Diagnostic lower_error(const std::string& text) {
-  Diagnostic d;
-  try {
-    lower_text(text);
-  } catch (const CompileError& e) {
-    d.raised = true;
-    d.line = e.loc.line;
-    d.col = e.loc.col;
-    d.message = e.message;
-  }
-  return d;
-}
-
-#define EXPECT_LOWER_ERROR(text, line_, col_, fragment)                    \
-  do {                                                                     \
-    Diagnostic d_ = lower_error(text);                                     \
-    EXPECT_TRUE(d_.raised) << "no error for:\n" << (text);                 \
-    EXPECT_EQ(d_.line, static_cast<uint32_t>(line_)) << d_.message;        \
-    EXPECT_EQ(d_.col, static_cast<uint32_t>(col_)) << d_.message;          \
-    EXPECT_NE(d_.message.find(fragment), std::string::npos) << d_.message; \
-  } while (0)
 
 }  // namespace
 

@@ -64,4 +64,33 @@ inline std::string run_program(const std::string& text) {
   return printed.str();
 }
 
+// Where lowering `text` reported a CompileError (raised false when it did not).
+struct LowerDiagnostic {
+  bool raised = false;
+  uint32_t line = 0, col = 0;
+  std::string message;
+};
+inline LowerDiagnostic lower_error(const std::string& text) {
+  LowerDiagnostic d;
+  try {
+    lower_text(text);
+  } catch (const CompileError& e) {
+    d.raised = true;
+    d.line = e.loc.line;
+    d.col = e.loc.col;
+    d.message = e.message;
+  }
+  return d;
+}
+
 }  // namespace fx::testing
+
+// Lowering `text` fails at line_:col_ with a message containing `fragment`.
+#define EXPECT_LOWER_ERROR(text, line_, col_, fragment)                                \
+  do {                                                                                 \
+    ::fx::testing::LowerDiagnostic d_ = ::fx::testing::lower_error(text);              \
+    EXPECT_TRUE(d_.raised) << "no error for:\n" << (text);                             \
+    EXPECT_EQ(d_.line, static_cast<uint32_t>(line_)) << d_.message;                    \
+    EXPECT_EQ(d_.col, static_cast<uint32_t>(col_)) << d_.message;                      \
+    EXPECT_NE(d_.message.find(fragment), std::string::npos) << d_.message;             \
+  } while (0)

@@ -14,6 +14,7 @@
 #include "types/annotation.hpp"
 #include "types/checker.hpp"
 #include "types/tangents.hpp"
+#include "types_test_support.hpp"
 
 namespace {
 
@@ -26,34 +27,9 @@ using fx::types::Type;
 using fx::types::TypeKind;
 using fx::types::to_string;
 
-template <typename Work>
-std::string error_of(Work&& work) {
-  try {
-    work();
-  } catch (const CompileError& e) {
-    return std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + ": " + e.message;
-  }
-  return "";
-}
+using fx::types::testing::error_of;
 
-struct Program {
-  fx::ir::Module m;
-  fx::types::TypeChecker checker{m};
-  fx::SourceFile fake{"hand.fx", std::string(100, '\n')};
-  int counter = 0;
-
-  fx::types::TypeStore& T() { return checker.store(); }
-  fx::SourceLoc loc(uint32_t line, uint32_t col = 1) { return fx::SourceLoc{&fake, line, col}; }
-  Graph* graph(const std::string& name, std::vector<std::string> params, Graph* parent = nullptr,
-               GraphRole role = GraphRole::Function) {
-    Graph* g = m.new_graph(name, parent, loc(1), role);
-    for (const auto& p : params) m.add_param(g, p, loc(1));
-    if (!parent) {
-      m.functions[name] = g;
-      m.function_order.push_back(g);
-    }
-    return g;
-  }
+struct Program : fx::types::testing::HandBuiltProgram {
   // The printed type of prim applied to parameters of types `args` followed by the
   // constants `extra` (or the error, "3:5: ..."), in a fresh graph.
   std::string rule(Prim prim, std::vector<const Type*> args, std::vector<Node*> extra = {}) {

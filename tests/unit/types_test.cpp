@@ -16,6 +16,7 @@
 #include "syntax/parser.hpp"
 #include "types/checker.hpp"
 #include "types/specialiser.hpp"
+#include "types_test_support.hpp"
 
 namespace {
 
@@ -28,26 +29,14 @@ using fx::types::Type;
 using fx::types::TypeKind;
 using fx::types::to_string;
 
-// "LINE:COL: message" of a CompileError, or "" when `work` succeeds.
-template <typename Work>
-std::string error_of(Work&& work) {
-  try {
-    work();
-  } catch (const CompileError& e) {
-    return std::to_string(e.loc.line) + ":" + std::to_string(e.loc.col) + ": " + e.message;
-  }
-  return "";
-}
+using fx::types::testing::error_of;
 
 // A module with its checker. `load` parses and lowers source text; hand-built graphs use
 // `loc(line, col)` in a fake file.
-struct Program {
-  fx::ir::Module m;
-  fx::types::TypeChecker checker;
-  fx::SourceFile fake{"hand.fx", std::string(100, '\n')};
+struct Program : fx::types::testing::HandBuiltProgram {
   std::vector<fx::ast::ExprPtr> expressions;  // ASTs of evaluated expressions, kept alive
 
-  explicit Program(fx::types::InferenceLimits limits = {}) : checker(m, limits) {}
+  explicit Program(fx::types::InferenceLimits limits = {}) : HandBuiltProgram(limits) {}
 
   void load(const std::string& text) {
     m.files.push_back(std::make_unique<fx::SourceFile>("test.fx", text));
@@ -55,7 +44,6 @@ struct Program {
     fx::lower::lower_module(m, *m.syntax.back());
     m.renumber();
   }
-  fx::types::TypeStore& T() { return checker.store(); }
   Graph* fn(const std::string& name) {
     Graph* g = m.find_function(name);
     EXPECT_NE(g, nullptr) << name;
@@ -81,17 +69,6 @@ struct Program {
       if (!g->parent && g->name.rfind(name + "[", 0) == 0) names.push_back(g->name);
     std::sort(names.begin(), names.end());
     return names;
-  }
-  fx::SourceLoc loc(uint32_t line, uint32_t col = 1) { return fx::SourceLoc{&fake, line, col}; }
-  Graph* graph(const std::string& name, std::vector<std::string> params, Graph* parent = nullptr,
-               GraphRole role = GraphRole::Function) {
-    Graph* g = m.new_graph(name, parent, loc(1), role);
-    for (const auto& p : params) m.add_param(g, p, loc(1));
-    if (!parent) {
-      m.functions[name] = g;
-      m.function_order.push_back(g);
-    }
-    return g;
   }
 };
 
