@@ -24,14 +24,20 @@ struct ById {
 };
 using NodeSet = std::set<const Node*, ById>;
 
+// How many of n's inputs are values: closure_at's clones (after its function) are code
+// references, not closures built here.
+size_t used_inputs(const Node* n) { return n->is_prim_apply(ir::Prim::ClosureAt) ? 2 : n->inputs.size(); }
+
 // Free variables by fixpoint over the graphs a graph refers to by constant: mutual recursion
 // of nested defs makes the sets depend on each other. Results are kept: every set computed
 // for one root is final (the graphs involved are closed under "refers to").
 class FreeVariables {
  public:
   explicit FreeVariables(const ir::Module& m) {
+    std::map<std::pair<const Graph*, const Graph*>, std::vector<const Graph*>> clones;  // (origin, parent)
     for (const auto& g : m.graphs) {
       if (g->parent) children_[g->parent].push_back(g.get());
+      if (g->parent && g->origin) clones[{g->origin, g->parent}].push_back(g.get());
       // The two branches of an `if` get the same env (the union of their free variables):
       // whichever runs, its env cotangent then belongs to the same nodes (rules/control.cpp).
       for (const Node* n : g->body) {
@@ -43,6 +49,12 @@ class FreeVariables {
         siblings_[b->as_graph()].push_back(a->as_graph());
       }
     }
+    // Clones of one closure for different signatures get the same env too: closure_at
+    // switches a closure between them and keeps its env (interp/ad_runtime.cpp).
+    for (const auto& [key, group] : clones)
+      for (const Graph* a : group)
+        for (const Graph* b : group)
+          if (a != b) siblings_[a].push_back(b);
   }
 
   const NodeSet& of(const Graph* root) {
@@ -71,7 +83,7 @@ class FreeVariables {
       };
       for (const Graph* inner : subtree(s)) {
         for (const Node* n : inner->body)
-          for (const Node* x : n->inputs) use(x);
+          for (size_t i = 0; i < used_inputs(n); ++i) use(n->inputs[i]);
         use(inner->output);
       }
       auto sib = siblings_.find(s);
@@ -149,7 +161,7 @@ class ClosureConverter {
     auto it = cx_.converted_.find(h);
     if (it != cx_.converted_.end()) return it->second;
     Graph* c = cx_.new_graph(transformed_name(h->name, "cc"), h->role, h->loc);
-    cx_.converted_graphs_[c] = true;
+    cx_.converted_graphs_[c] = h;
     const cc_impl::NodeSet& fv = fv_.of(h);
     Converted conv{c, {fv.begin(), fv.end()}};
     Node* env = cx_.module().add_param(c, "$env", h->loc);
@@ -192,7 +204,9 @@ class ClosureConverter {
     for (const Node* n : h->body) {
       e.loc = n->loc;
       std::vector<Node*> inputs;
-      for (const Node* x : n->inputs) inputs.push_back(lookup(st, e, x));
+      const size_t values = cc_impl::used_inputs(n);
+      for (size_t i = 0; i < n->inputs.size(); ++i)
+        inputs.push_back(i < values ? lookup(st, e, n->inputs[i]) : n->inputs[i]);
       std::vector<Node*> ordered = cc_impl::positional_inputs(n, inputs);
       bool reordered = ordered.size() != inputs.size() || ordered != inputs;
       Node* copy = cx_.module().apply(st.c, std::move(ordered), n->loc, n->name);

@@ -81,6 +81,11 @@ class Context {
   bool is_generated(const ir::Graph* g) const { return generated_.count(g) != 0; }
   // Is g the closure conversion of a user graph (converted_graphs_)?
   bool is_converted(const ir::Graph* g) const { return converted_graphs_.count(g) != 0; }
+  // The user graph that g is the closure conversion of, or null.
+  const ir::Graph* converted_from(const ir::Graph* g) const {
+    auto it = converted_graphs_.find(g);
+    return it == converted_graphs_.end() ? nullptr : it->second;
+  }
 
   // Number of elements of the tuple node n produces, or -1 when unknown: make_tuple nodes,
   // typed nodes, and nodes the transforms noted (pullback results, env parameters, ...).
@@ -102,7 +107,7 @@ class Context {
   std::map<Helper, ir::Graph*> helpers_;
   std::map<std::string, ir::Graph*> instances_;
   std::unordered_map<const ir::Graph*, bool> generated_;
-  std::unordered_map<const ir::Graph*, bool> converted_graphs_;
+  std::unordered_map<const ir::Graph*, const ir::Graph*> converted_graphs_;  // cc(g) -> g
   std::unordered_map<const ir::Node*, int> arity_;
   std::unordered_map<const ir::Node*, std::vector<const types::Type*>> element_types_;
 };

@@ -36,7 +36,7 @@ bool is_ad_primitive(Prim p) {
     case Prim::ToF64: case Prim::ToI64:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While: case Prim::TreeMap:
+    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt:
     case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
     case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
     case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
@@ -168,7 +168,7 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::ToF64: case Prim::ToI64:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While: case Prim::TreeMap:
+    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt:
     case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
     case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
     case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
@@ -236,6 +236,59 @@ Value Machine::transformed(ad::Mode mode, const Value& f, const Node* at) {
     case Kind::Tensor: break;
   }
   runtime_error(site(at), std::string("cannot differentiate a value of type ") + type_name(f) + ": expected a function");
+}
+
+// ------------------------------------------------------------------ closure_at
+namespace {
+
+// The clone among `at`'s targets that is a sibling of clone g (a clone of the same generic
+// graph in the same parent clone), or null.
+const Graph* sibling_target(const Graph* g, const Node* at) {
+  if (!g || !g->origin) return nullptr;
+  for (size_t i = 1; i < at->num_args(); ++i) {
+    const Graph* t = at->arg(i)->as_graph();
+    if (t->origin == g->origin && t->parent == g->parent) return t;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// Siblings share their env layout (closure_convert.cpp gives them the union of their free
+// variables), so switching the code keeps the env, the frame and the tangent space as they are.
+Value Machine::closure_at(const Value& f, const Node* at) {
+  switch (f.kind()) {
+    case Kind::Closure: {
+      const ClosureObj& c = f.as_closure();
+      const Graph* t = sibling_target(c.graph, at);
+      return t ? Value::closure(t, c.env) : f;
+    }
+    case Kind::Explicit: {  // a closure after closure conversion: code = cc(clone)
+      const ExplicitObj& c = f.as_explicit();
+      const Graph* t = sibling_target(ad().converted_from(c.code), at);
+      return t ? Value::explicit_closure(ad().convert(t).graph, c.env) : f;
+    }
+    case Kind::Derived: {  // the functions a derived function calls are in its env
+      const DerivedObj& d = f.as_derived();
+      if (d.env.kind() != Kind::Tuple) return f;
+      std::vector<Value> env;
+      for (const Value& x : d.env.items()) env.push_back(x.is_function() ? closure_at(x, at) : x);
+      return make_derived(d.kind, d.prim, Value::tuple(std::move(env)), d.stack);
+    }
+    case Kind::Prim:
+    case Kind::Undef:
+    case Kind::None:
+    case Kind::Bool:
+    case Kind::Int:
+    case Kind::Float:
+    case Kind::Str:
+    case Kind::Tuple:
+    case Kind::Struct:
+    case Kind::Variant:
+    case Kind::List:
+    case Kind::Tensor: break;
+  }
+  return f;
 }
 
 // ------------------------------------------------------------------ calls

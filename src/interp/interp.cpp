@@ -288,6 +288,9 @@ const Decl& decl_arg(const Node* n, size_t i) {
   switch (p) {
     case Prim::If: return eval_if(n, fr);
     case Prim::While: return eval_while(n, fr);
+    case Prim::ClosureAt:  // only the function is a value; the clones are code references
+      if (count < 1) break;
+      return closure_at(take(n, 1, fr), n);
     case Prim::Arg: {
       std::vector<Value> args = eval_args(n, fr);
       return program_arg(args.data(), args.size(), n);

@@ -129,6 +129,8 @@ class Machine {
                      const ir::Node* at);
   // The env tuple of a native closure, in the order of its closure conversion.
   Value closure_env(const ClosureObj& c, const ir::Node* at);
+  // closure_at(f, @clones...) (ops.def): f switched to the clones listed at node `at`.
+  Value closure_at(const Value& f, const ir::Node* at);
   // zeros_like and add_tangent (ad_values.cpp): structural, iterative.
   Value tangent_view(const Value& v, const ir::Node* at);
   Value zeros_like(const Value& v, const ir::Node* at);

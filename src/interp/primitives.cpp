@@ -320,6 +320,7 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
 
     // ---- control: the evaluator's job
     case Prim::If:
+    case Prim::ClosureAt:
     case Prim::TreeMap:
     case Prim::Arg:
     case Prim::While: internal_error("interpreter", std::string(info.name) + " reached apply_primitive");

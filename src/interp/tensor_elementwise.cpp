@@ -61,7 +61,7 @@ ElementOp element_op(Prim p) {
     case Prim::MatMul: return MatMulOp{};
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
+    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
     case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
     case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
     case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:

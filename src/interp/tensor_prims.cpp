@@ -39,7 +39,7 @@ Value apply_tensor_primitive(Prim p, SourceLoc loc, Value* a, size_t n) {
     case Prim::ToF64: case Prim::ToI64:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
+    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
     case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
     case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
     case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:

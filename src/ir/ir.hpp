@@ -137,6 +137,10 @@ struct Graph {
   // Default values written in the source (`def f(x, y=1.0)`): constants, or null. A call that
   // leaves a parameter out gets its default (type inference, the specialiser, the interpreter).
   std::vector<Node*> param_defaults;
+  // For a typed clone, the generic graph it was cloned from (null for lowered graphs and for
+  // graphs the AD engine builds): clones of one function in one parent clone are siblings,
+  // and closure_at switches a closure between them.
+  const Graph* origin = nullptr;
   uint32_t id = 0;
 
   // Number of frame slots: params first, then body nodes (see Node::slot).

@@ -93,6 +93,7 @@ ir::Graph* Specialiser::shell(const Context* ctx) {
     map[g->params[i]] = p;
   }
   c->return_type = g->return_type;
+  c->origin = g;
   clones_[ctx] = c;
   context_of_clone_[c] = ctx;
   return c;
@@ -115,6 +116,7 @@ void Specialiser::fill(const Context* ctx) {
     }
     resolve_tuple_index(ctx, n, inputs, arg_locs);
     bind_by_position(ctx, rec, n, inputs, arg_locs, keywords);
+    resolve_function_values(ctx, rec, n, c, inputs);
     ir::Node* copy = module_.apply(c, std::move(inputs), n->loc, n->name);
     copy->keywords = std::move(keywords);
     copy->arg_locs = std::move(arg_locs);
@@ -259,6 +261,46 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
     return call;
   };
   return part(std::vector<ir::Node*>(inputs.begin() + 2, inputs.end()));
+}
+
+namespace {
+
+// The inputs of n that are function values called at n: the callee of a call through a value,
+// the function of jvp(f, ...), vjp(f, ...) and the hook of grad_hook(x, h).
+std::vector<size_t> called_value_inputs(const ir::Node* n) {
+  ir::Prim p;
+  if (!n->prim_callee(&p)) return n->inputs.at(0)->holds_graph() ? std::vector<size_t>{} : std::vector<size_t>{0};
+  if (p == ir::Prim::Jvp || p == ir::Prim::Vjp) return {1};
+  if (p == ir::Prim::GradHook) return {2};
+  return {};
+}
+
+}  // namespace
+
+// A function value may be called at several signatures (one lambda passed to `apply` with an
+// i64 and with an f64), but the value is built once and points at one clone. Where it is
+// called, inference knows which clone the call needs (the call's callees): closure_at(f,
+// @clones...) switches the value to that clone, so the interpreter runs it and the AD
+// transforms differentiate it with the types of this call.
+void Specialiser::resolve_function_values(const Context* ctx, const Record& rec, const ir::Node* n, ir::Graph* c,
+                                          std::vector<ir::Node*>& inputs) {
+  auto callees = rec.callees.find(n);
+  if (callees == rec.callees.end() || callees->second.empty()) return;
+  for (size_t i : called_value_inputs(n)) {
+    if (i >= inputs.size() || !is_function(inputs[i]->type)) continue;
+    ir::Node* at = module_.constant(ir::Prim::ClosureAt, n->loc);
+    at->type = inferrer_.constant_type(ctx, at);
+    std::vector<ir::Node*> args{at, inputs[i]};
+    for (const Context* callee : callees->second) {
+      ir::Graph* target = clones_.at(callee);
+      bool listed = false;
+      for (size_t k = 2; k < args.size(); ++k) listed = listed || args[k]->as_graph() == target;
+      if (!listed) args.push_back(module_.constant(target, n->loc));
+    }
+    ir::Node* resolved = module_.apply(c, std::move(args), n->loc);
+    resolved->type = inputs[i]->type;
+    inputs[i] = resolved;
+  }
 }
 
 // `t[k]` is lowered to index(t, "i", k) because the lowering cannot tell a tuple from a

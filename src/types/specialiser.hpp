@@ -55,6 +55,8 @@ class Specialiser {
   // for (null when f is something else: a primitive, a derived function, one of several).
   ir::Node* expand_tree_map(const Context* ctx, const Record& rec, const ir::Node* n, ir::Graph* c,
                             const std::vector<ir::Node*>& inputs);
+  void resolve_function_values(const Context* ctx, const Record& rec, const ir::Node* n, ir::Graph* c,
+                               std::vector<ir::Node*>& inputs);
   void resolve_tuple_index(const Context* ctx, const ir::Node* n, std::vector<ir::Node*>& inputs,
                            std::vector<SourceLoc>& arg_locs);
   ir::Node* map_value(const Context* ctx, const Record& rec, const ir::Node* v, const ir::Node* user,

@@ -4,6 +4,7 @@
 #include "ad/rule_context.hpp"
 #include "ad/rules/rule_util.hpp"
 #include "ad/rules/rules.hpp"
+#include "ad/typeinfo.hpp"
 
 namespace fx::ad {
 
@@ -87,9 +88,26 @@ void vjp_mod(VjpBackwardCtx& c) {
 // y = a ** b. d/da = b * a ** (b - 1), taken as 0 where b == 0 (JAX: x ** 0 is constant);
 // d/db = y * log(a), taken as 0 where a == 0 (JAX). The base is converted to f64 so that
 // an integer base with exponent 0 does not raise a negative integer power.
+// The exponent b - 1 stays what b is: a constant for a constant (folded here) and an i64 for
+// an i64. Were it a computed f64, a higher-order transform reading it back from the
+// residuals would give it a tangent (zero, but multiplied by log(a): nan for a < 0), so
+// cube's third derivative at -2 would be nan (docs/ad.md §6).
+Node* pow_exponent_minus_one(Emitter& e, Node* b) {
+  if (b->is_constant()) {
+    if (const int64_t* k = std::get_if<int64_t>(&b->value)) return e.i64(*k == 0 ? 0 : *k - 1);
+    if (const double* k = std::get_if<double>(&b->value)) return e.f64(*k == 0.0 ? 0.0 : *k - 1.0);
+  }
+  if (typed_i64(b)) {
+    Node* one_unless_zero = e.op(Prim::ToI64, {e.op(Prim::Ne, {b, e.i64(0)})});
+    Node* exponent = e.op(Prim::Sub, {b, one_unless_zero});
+    one_unless_zero->type = b->type;
+    exponent->type = b->type;
+    return exponent;
+  }
+  return e.op(Prim::Sub, {b, mask(e, Prim::Ne, b, e.i64(0))});
+}
 Node* pow_d_base(Emitter& e, Node* a, Node* b) {
-  Node* exponent = e.op(Prim::Sub, {b, mask(e, Prim::Ne, b, e.i64(0))});
-  return mul(e, b, e.op(Prim::Pow, {e.op(Prim::ToF64, {a}), exponent}));
+  return mul(e, b, e.op(Prim::Pow, {e.op(Prim::ToF64, {a}), pow_exponent_minus_one(e, b)}));
 }
 Node* pow_d_exponent(Emitter& e, Node* a, Node* y) {
   return mul(e, y, e.op(Prim::Log, {sum(e, a, mask(e, Prim::Eq, a, e.i64(0)))}));

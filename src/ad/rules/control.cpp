@@ -163,6 +163,10 @@ void jvp_env(JvpCtx& c) {
 void vjp_make_closure(VjpBackwardCtx& c) { c.pass_through(1); }
 void vjp_transformed_fn(VjpBackwardCtx& c) { c.pass_through(0); }
 
+// ---- closure_at(f, @clones...): f with another clone as code and the same env.
+void jvp_closure_at(JvpCtx& c) { c.set(c.primal(), c.tan(0)); }
+void vjp_closure_at(VjpBackwardCtx& c) { c.pass_through(0); }
+
 // ---- add_tangent(a, b): linear.
 void jvp_add_tangent(JvpCtx& c) { c.set(c.primal(), c.e.add(c.tan(0), c.tan(1))); }
 void vjp_add_tangent(VjpBackwardCtx& c) {
@@ -229,6 +233,9 @@ void register_control_rules(Registry& r) {
   r.set_vjp(Prim::Jfn, vjp_transformed_fn);
   r.set_jvp(Prim::Tfn, jvp_env);
   r.set_vjp(Prim::Tfn, vjp_transformed_fn);
+  r.set_jvp(Prim::ClosureAt, jvp_closure_at);
+  r.set_vjp(Prim::ClosureAt, vjp_closure_at);
+  for (size_t i = 1; i < 32; ++i) r.set_passive(Prim::ClosureAt, i);  // the clones: code, not values
   r.set_zero(Prim::ZerosLike);
   r.set_jvp(Prim::AddTangent, jvp_add_tangent);
   r.set_vjp(Prim::AddTangent, vjp_add_tangent);
