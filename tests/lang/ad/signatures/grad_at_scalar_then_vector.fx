@@ -1,3 +1,4 @@
+# fxref-skip: tensors are outside tests/property/fxref.py's scalar subset
 # grad(h, 1) of one lambda called at (f64, f64) and at (tensor, f64): each call
 # differentiates the clone typed for its own arguments.
 # EXPECT: 2.0

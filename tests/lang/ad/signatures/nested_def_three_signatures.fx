@@ -1,3 +1,4 @@
+# fxref-skip: tensors are outside tests/property/fxref.py's scalar subset
 # Nested defs called through parameters at several signatures (i64, f64, a tensor; a struct),
 # one capturing a variable; first- and second-order derivatives of each.
 # EXPECT: 12
