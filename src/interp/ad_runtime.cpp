@@ -146,7 +146,7 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::Jfn: return transformed(ad::Mode::Reverse, args[0], at);
     case Prim::Tfn: return transformed(ad::Mode::Forward, args[0], at);
     case Prim::ZerosLike: return zeros_like(args[0], at);
-    case Prim::AddTangent: return add_tangent(args[0], args[1], at);
+    case Prim::AddTangent: return add_tangent(std::move(args[0]), std::move(args[1]), at);
     case Prim::ListEmpty: return Value::list(Ref<ListObj>(new ListObj()));
     case Prim::ListPush: return Value::list(Ref<ListObj>(new ListObj(args[1], require_list(args[0], p, loc))));
     case Prim::ListTop:

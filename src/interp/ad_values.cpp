@@ -37,6 +37,45 @@ bool is_aggregate(const Value& v) {
 
 std::vector<Value> children(const Value& v) { return v.kind() == Kind::List ? list_items(v) : v.items(); }
 
+// The children of v, moved out of it when v is their only holder (v keeps its kind and
+// declaration, which is all `rebuild` reads).
+std::vector<Value> take_children(Value& v) {
+  if (v.kind() == Kind::List || !v.is_sole_owner()) return children(v);
+  return std::move(const_cast<std::vector<Value>&>(v.items()));
+}
+
+// The dtype and shape of a tensor value, without allocating a lazy zero.
+rt::DType tensor_dtype(const Value& v) {
+  const TensorObj& t = v.tensor_obj();
+  return t.lazy() ? t.lazy_dtype() : t.tensor().dtype();
+}
+rt::Shape tensor_shape(const Value& v) {
+  const TensorObj& t = v.tensor_obj();
+  return t.lazy() ? t.lazy_shape() : t.tensor().shape();
+}
+
+// a + b where one is a lazy zero (value.hpp) of the other's dtype and shape: the other, or
+// the other with the lazy one's few entries added in place when we hold it alone. nullopt
+// when the general sum is needed.
+std::optional<Value> add_lazy(Value& a, Value& b) {
+  if (a.kind() != Kind::Tensor || b.kind() != Kind::Tensor) return std::nullopt;
+  const bool la = a.tensor_obj().lazy(), lb = b.tensor_obj().lazy();
+  if (!la && !lb) return std::nullopt;
+  if (tensor_dtype(a) != tensor_dtype(b) || !(tensor_shape(a) == tensor_shape(b))) return std::nullopt;
+  if (lb && b.tensor_obj().entries().empty()) return std::move(a);
+  if (la && a.tensor_obj().entries().empty()) return std::move(b);
+  for (int side = 0; side < 2; ++side) {
+    Value& into = side == 0 ? a : b;
+    Value& from = side == 0 ? b : a;
+    if (!from.tensor_obj().lazy() || !into.is_sole_owner()) continue;
+    if (!into.tensor_obj().lazy() && !into.as_tensor().is_unique()) continue;  // storage shared with a view
+    auto& obj = const_cast<TensorObj&>(into.tensor_obj());
+    for (const TensorObj::Entry& e : from.tensor_obj().entries()) obj.add_entry(e);
+    return std::move(into);
+  }
+  return std::nullopt;
+}
+
 // An aggregate like `like` (tuple, struct, variant or list) with these fields.
 Value rebuild(const Value& like, std::vector<Value> done) {
   if (like.kind() == Kind::Struct) return Value::make_struct(like.as_struct().decl, std::move(done));
@@ -118,6 +157,8 @@ Value Machine::zeros_like(const Value& root, const ir::Node* at) {
     if (v.kind() == Kind::Int) return Value::integer(0);
     if (v.kind() == Kind::Float) return Value::real(0.0);
     if (v.kind() == Kind::Tensor) {  // zeros of its shape and dtype (f32 stays f32, i64 and bool their own zero)
+      const rt::DType dtype = tensor_dtype(v);
+      if (rt::is_float(dtype)) return Value::lazy_zeros(dtype, tensor_shape(v));  // allocated if read
       const rt::Tensor& t = v.as_tensor();
       return tensors::guarded(site(at), [&] { return Value::tensor(rt::zeros(t.shape(), t.dtype())); });
     }
@@ -131,14 +172,15 @@ Value Machine::zeros_like(const Value& root, const ir::Node* at) {
   return walk(open);
 }
 
-Value Machine::add_tangent(const Value& ra, const Value& rb, const ir::Node* at) {
+Value Machine::add_tangent(Value ra, Value rb, const ir::Node* at) {
   auto open = [&](std::vector<Task>& stack, size_t i) -> std::optional<Value> {
-    Value a = stack.empty() ? ra : stack.back().a[i];
-    Value b = stack.empty() ? rb : stack.back().b[i];
+    Value a = stack.empty() ? std::move(ra) : std::move(stack.back().a[i]);
+    Value b = stack.empty() ? std::move(rb) : std::move(stack.back().b[i]);
     if (a.is_undef()) return b;
     if (b.is_undef()) return a;
     a = tangent_view(a, at);
     b = tangent_view(b, at);
+    if (std::optional<Value> sum = add_lazy(a, b)) return sum;
     if (a.kind() == Kind::Tensor || b.kind() == Kind::Tensor) return add_tensor_leaves(a, b, site(at));
     if (a.kind() == Kind::Int && b.kind() == Kind::Int) return Value::integer(scalar::add(a.as_int(), b.as_int()));
     // An i64's tangent is an i64 zero: what an untyped program computed for it in f64
@@ -150,9 +192,9 @@ Value Machine::add_tangent(const Value& ra, const Value& rb, const ir::Node* at)
       return a;  // no derivative of their own: a zero
     if (!is_aggregate(a) || !same_structure(a, b))
       runtime_error(site(at), "cannot add derivatives of different structures: " + type_name(a) + " and " + type_name(b));
-    std::vector<Value> xs = children(a), ys = children(b);
+    std::vector<Value> xs = take_children(a), ys = take_children(b);
     if (xs.empty()) return rebuild(a, {});
-    stack.push_back(Task{a, std::move(xs), std::move(ys), 0, {}});
+    stack.push_back(Task{std::move(a), std::move(xs), std::move(ys), 0, {}});
     return std::nullopt;
   };
   return walk(open);

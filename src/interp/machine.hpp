@@ -134,7 +134,8 @@ class Machine {
   // zeros_like and add_tangent (ad_values.cpp): structural, iterative.
   Value tangent_view(const Value& v, const ir::Node* at);
   Value zeros_like(const Value& v, const ir::Node* at);
-  Value add_tangent(const Value& a, const Value& b, const ir::Node* at);
+  // Takes its operands: what only they hold (a loop's accumulated cotangent) is updated in place.
+  Value add_tangent(Value a, Value b, const ir::Node* at);
   // Where errors of a derived call without a location of its own are reported.
   SourceLoc site(const ir::Node* at) const;
 

@@ -76,6 +76,55 @@ Value index(SourceLoc loc, Value* a, size_t n) {
   return guarded(loc, [&] { return box(rt::index(x, rt::IndexSpec(p.items))); });
 }
 
+namespace {
+
+// x[i, ...] = v for x a lazy zero (value.hpp; the reverse rule of x[i] sets its cotangent
+// into zeros_like(x)), integer indices in range for the leading axes, and v a number (all axes
+// indexed) or a contiguous tensor of x's dtype and exactly the remaining axes' shape (a row):
+// x stays lazy, with one more entry. nullopt otherwise (the general path allocates x, and
+// reports bad indices).
+std::optional<Value> set_into_lazy_zero(Value& x, const ParsedSpec& p, const Value& v) {
+  if (x.kind() != Kind::Tensor || !x.tensor_obj().lazy() || !p.all_integers) return std::nullopt;
+  const TensorObj& obj = x.tensor_obj();
+  const rt::Shape& shape = obj.lazy_shape();
+  const int indexed = static_cast<int>(p.items.size());
+  if (indexed > shape.rank() || indexed == 0) return std::nullopt;
+  TensorObj::Entry entry{0, 0.0, {}};
+  int64_t block = 1;
+  for (int axis = indexed; axis < shape.rank(); ++axis) block *= shape[axis];
+  if (indexed == shape.rank()) {
+    if (v.kind() != Kind::Float && v.kind() != Kind::Int) return std::nullopt;
+    entry.value = v.to_double();
+  } else {
+    if (v.kind() != Kind::Tensor || v.tensor_obj().lazy()) return std::nullopt;
+    const rt::Tensor& t = v.as_tensor();
+    if (t.dtype() != obj.lazy_dtype() || !t.is_contiguous() || t.rank() != shape.rank() - indexed) return std::nullopt;
+    for (int axis = indexed; axis < shape.rank(); ++axis)
+      if (t.dim(axis - indexed) != shape[axis]) return std::nullopt;
+    entry.block = t;
+  }
+  int64_t offset = 0;
+  for (int axis = 0; axis < indexed; ++axis) {
+    int64_t i = p.items[static_cast<size_t>(axis)].index(), extent = shape[axis];
+    if (i < 0) i += extent;
+    if (i < 0 || i >= extent) return std::nullopt;
+    offset = offset * extent + i;
+  }
+  entry.offset = offset * block;
+  for (const TensorObj::Entry& e : obj.entries()) {  // a second write to one element: allocate
+    const int64_t size = e.block.defined() ? e.block.numel() : 1;
+    if (entry.offset < e.offset + size && e.offset < entry.offset + block) return std::nullopt;
+  }
+  Value out = x.is_sole_owner() ? std::move(x) : Value::lazy_zeros(obj.lazy_dtype(), shape);
+  auto& target = const_cast<TensorObj&>(out.tensor_obj());
+  if (&target != &obj)
+    for (const TensorObj::Entry& e : obj.entries()) target.add_entry(e);
+  target.add_entry(std::move(entry));
+  return out;
+}
+
+}  // namespace
+
 Value set_index(SourceLoc loc, Value* a, size_t n) {
   if (n < 3) runtime_error(loc, "an indexed assignment needs a value, an index and a new value");
   const std::string spec = str_arg(a[1], loc, "an indexed assignment");
@@ -97,6 +146,7 @@ Value set_index(SourceLoc loc, Value* a, size_t n) {
   const Value& v = a[n - 1];
   if (v.kind() != Kind::Tensor && !is_scalar(v))
     runtime_error(loc, "cannot store a value of type " + type_name(v) + " into a tensor");
+  if (std::optional<Value> one_hot = set_into_lazy_zero(a[0], p, v)) return std::move(*one_hot);
   // Taken out of its value: when the program holds it nowhere else, the runtime writes in place.
   rt::Tensor x = take_tensor(std::move(a[0]));
   return guarded(loc, [&] {

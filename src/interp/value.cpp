@@ -4,6 +4,7 @@
 #include <new>
 #include <utility>
 
+#include "fluxion/runtime/construct.hpp"
 #include "fluxion/runtime/elementwise.hpp"
 #include "fluxion/runtime/reduce.hpp"
 
@@ -35,6 +36,9 @@ Value Value::explicit_closure(const ir::Graph* code, Value env) {
 Value Value::derived(Ref<DerivedObj> d) { return Value(Kind::Derived, d.get()); }
 Value Value::list(Ref<ListObj> l) { return Value(Kind::List, l.get()); }
 Value Value::tensor(rt::Tensor t) { return Value(Kind::Tensor, new TensorObj(std::move(t))); }
+Value Value::lazy_zeros(rt::DType dtype, rt::Shape shape) {
+  return Value(Kind::Tensor, new TensorObj(dtype, std::move(shape)));
+}
 
 const std::string& Value::as_str() const { return static_cast<const StrObj*>(u_.obj)->text; }
 const TupleObj& Value::as_tuple() const { return *static_cast<const TupleObj*>(u_.obj); }
@@ -44,7 +48,47 @@ const ClosureObj& Value::as_closure() const { return *static_cast<const ClosureO
 const ExplicitObj& Value::as_explicit() const { return *static_cast<const ExplicitObj*>(u_.obj); }
 const DerivedObj& Value::as_derived() const { return *static_cast<const DerivedObj*>(u_.obj); }
 const ListObj& Value::as_list() const { return *static_cast<const ListObj*>(u_.obj); }
-const rt::Tensor& Value::as_tensor() const { return static_cast<const TensorObj*>(u_.obj)->tensor; }
+const rt::Tensor& Value::as_tensor() const { return static_cast<const TensorObj*>(u_.obj)->tensor(); }
+const TensorObj& Value::tensor_obj() const { return *static_cast<const TensorObj*>(u_.obj); }
+
+const rt::Tensor& TensorObj::tensor() const {
+  if (!lazy_) return tensor_;
+  // The shape is that of a tensor that exists, so only memory can run out here.
+  tensor_ = rt::zeros(shape_, dtype_);
+  lazy_ = false;
+  std::vector<Entry> entries = std::move(entries_);
+  entries_.clear();
+  for (Entry& e : entries) const_cast<TensorObj*>(this)->add_entry(std::move(e));
+  return tensor_;
+}
+
+namespace {
+
+template <class T>
+void add_at(rt::Tensor& t, const TensorObj::Entry& e) {
+  T* out = t.data<T>() + e.offset;
+  if (!e.block.defined()) {
+    *out += static_cast<T>(e.value);
+    return;
+  }
+  const T* in = e.block.data<T>();
+  for (int64_t i = 0, n = e.block.numel(); i < n; ++i) out[i] += in[i];
+}
+
+}  // namespace
+
+void TensorObj::add_entry(Entry e) {
+  const int64_t size = e.block.defined() ? e.block.numel() : 1;
+  // Many entries: a dense tensor is cheaper to keep than the list (allocated right away).
+  if (lazy_ && entry_elements_ + size > std::max<int64_t>(64, shape_.numel() / 16)) tensor();
+  if (lazy_) {
+    entry_elements_ += size;
+    entries_.push_back(std::move(e));
+    return;
+  }
+  if (tensor_.dtype() == rt::DType::F64) add_at<double>(tensor_, e);
+  else add_at<float>(tensor_, e);
+}
 const std::vector<Value>& Value::items() const {
   return static_cast<const FieldsObj*>(u_.obj)->fields;
 }

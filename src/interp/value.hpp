@@ -187,6 +187,8 @@ class Value {
   static Value derived(Ref<DerivedObj> d);
   static Value list(Ref<ListObj> l);
   static Value tensor(rt::Tensor t);
+  // A zero float tensor of this dtype and shape that is allocated when first read (TensorObj).
+  static Value lazy_zeros(rt::DType dtype, rt::Shape shape);
 
   // ---- inspection
   Kind kind() const noexcept { return kind_; }
@@ -213,6 +215,8 @@ class Value {
   const DerivedObj& as_derived() const;
   const ListObj& as_list() const;
   const rt::Tensor& as_tensor() const;
+  // The object of a Tensor value (to ask whether it is a lazy zero without allocating it).
+  const TensorObj& tensor_obj() const;
   // Is this the only reference to its heap object? (false for immediates)
   bool is_sole_owner() const noexcept { return is_heap() && u_.obj->use_count() == 1; }
   // The fields of a tuple, struct or variant.
@@ -355,13 +359,46 @@ class ListObj final : public Object {
   void surrender(Reaper& r) override;
 };
 
+// A tensor value. The zero cotangent of a float tensor (zeros_like) is *lazy*: it keeps its
+// dtype and shape, and the elements written into it one at a time (set_index of a scalar at a
+// full index: the reverse rule of x[i]), and is allocated only when something reads it as a
+// tensor (as_tensor). add_tangent adds a lazy zero in O(1) and a lazy one-hot in O(entries),
+// so the reverse pass of a loop that reads xs[t], or that captures a tensor it does not
+// differentiate, costs O(1) per iteration instead of a dense tensor built and added each time.
 class TensorObj final : public Object {
  public:
-  explicit TensorObj(rt::Tensor t) : tensor(std::move(t)) {}
-  rt::Tensor tensor;
+  // `value` added at a row-major element offset, or, when `block` is defined, the contiguous
+  // elements of block (of this dtype) added from that offset on: a row x[i] of a matrix.
+  struct Entry {
+    int64_t offset;
+    double value = 0.0;
+    rt::Tensor block;
+  };
+  explicit TensorObj(rt::Tensor t) : tensor_(std::move(t)) {}
+  TensorObj(rt::DType dtype, rt::Shape shape) : lazy_(true), dtype_(dtype), shape_(std::move(shape)) {}
+
+  // The tensor, allocated (and its entries written) on first use of a lazy zero.
+  const rt::Tensor& tensor() const;
+  rt::Tensor& tensor_mut() { return const_cast<rt::Tensor&>(tensor()); }
+  bool lazy() const { return lazy_; }
+  // Of a lazy zero only.
+  rt::DType lazy_dtype() const { return dtype_; }
+  const rt::Shape& lazy_shape() const { return shape_; }
+  const std::vector<Entry>& entries() const { return entries_; }
+  // Adds an entry to a lazy zero, which stays lazy while its entries are few, or to the tensor
+  // it became. Precondition: the caller holds this object alone.
+  void add_entry(Entry e);
 
  protected:
   void surrender(Reaper&) override {}
+
+ private:
+  mutable rt::Tensor tensor_;
+  mutable bool lazy_ = false;
+  rt::DType dtype_{};
+  rt::Shape shape_;
+  mutable std::vector<Entry> entries_;
+  mutable int64_t entry_elements_ = 0;
 };
 
 // The tensor of v (a Tensor value), taken out of its object when v was its only holder (so
