@@ -189,7 +189,9 @@ const SourceFile* Compilation::add_source(std::string path, std::string text) {
 }
 
 void Compilation::verify(const std::string& stage) {
-  if (options_.verify_ir) ir::verify(module_, stage);
+  if (!options_.verify_ir) return;
+  ir::verify(module_, stage);
+  if (checker_) checker_->verify_types(stage);
 }
 
 void Compilation::load_file(const std::string& path) {

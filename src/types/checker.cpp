@@ -3,6 +3,7 @@
 #include "types/annotation.hpp"
 #include "types/inferrer.hpp"
 #include "types/specialiser.hpp"
+#include "types/type_verifier.hpp"
 
 namespace fx::types {
 
@@ -51,5 +52,9 @@ const std::vector<SharedClosure>& TypeChecker::shared_closures() const {
 }
 
 TypeStore& TypeChecker::store() { return impl_->store; }
+
+void TypeChecker::verify_types(const std::string& stage) {
+  types::verify_types(impl_->module, impl_->store, impl_->annotations, stage);
+}
 
 }  // namespace fx::types

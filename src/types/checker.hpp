@@ -8,6 +8,7 @@
 // (the types themselves).
 #pragma once
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ir/ir.hpp"
@@ -46,6 +47,9 @@ class TypeChecker {
   const std::vector<SharedClosure>& shared_closures() const;
 
   TypeStore& store();
+
+  // The type-checking verifier over every clone made so far (type_verifier.hpp).
+  void verify_types(const std::string& stage);
 
  private:
   struct Impl;

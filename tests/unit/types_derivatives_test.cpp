@@ -357,4 +357,72 @@ TEST(Derived, DifferentiatedValuePointsAtTheDerivativesClone) {
   (void)T;
 }
 
+// ------------------------------------------------------------ the type-checking verifier
+
+// "where: message" of the InternalError `work` throws, or "" when it throws none.
+template <typename Work>
+std::string internal_error_of(Work&& work) {
+  try {
+    work();
+  } catch (const fx::InternalError& e) {
+    return e.where + ": " + e.message;
+  }
+  return "";
+}
+
+// main() = (sq(3), grad(sq)(2.0)), specialised: sq[i64], sq[f64] and main[].
+Graph* specialised_square_program(Program& p) {
+  Graph* sq = square(p);
+  Graph* h = p.graph("main", {});
+  Node* a = p.call(h, p.fn(sq), {p.m.int_const(3)});
+  Node* d = p.op(h, Prim::Grad, {p.fn(sq), p.m.int_const(0)});
+  Node* b = p.call(h, d, {p.f64(2.0)});
+  h->output = p.op(h, Prim::MakeTuple, {a, b});
+  return p.checker.specialise(h, {});
+}
+
+TEST(TypeVerifier, AcceptsWhatSpecialisationMade) {
+  Program p;
+  specialised_square_program(p);
+  EXPECT_EQ(internal_error_of([&] { p.checker.verify_types("test"); }), "");
+}
+
+TEST(TypeVerifier, RejectsAPrimitiveTypedAgainstItsRule) {
+  Program p;
+  Graph* c = specialised_square_program(p);
+  Graph* sq_i64 = c->body[0]->callee()->as_graph();
+  ASSERT_EQ(sq_i64->name, "sq[i64]");
+  sq_i64->output->type = p.T().f64();  // mul(i64, i64) is an i64
+  c->body[0]->type = p.T().f64();        // (the call agrees with the wrong type)
+  std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
+  EXPECT_NE(e.find("type verifier after test"), std::string::npos) << e;
+  EXPECT_NE(e.find("is typed f64, but mul of its operands gives i64"), std::string::npos) << e;
+}
+
+TEST(TypeVerifier, RejectsACallTypedAgainstItsCallee) {
+  Program p;
+  Graph* c = specialised_square_program(p);
+  c->body[0]->type = p.T().f64();  // sq[i64](3) returns an i64
+  std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
+  EXPECT_NE(e.find("is typed f64, but @sq[i64] returns i64"), std::string::npos) << e;
+}
+
+TEST(TypeVerifier, RejectsClosureAtOfAnotherFunction) {
+  Program p;
+  Graph* c = specialised_square_program(p);
+  Graph* other = p.checker.specialise(square(p, "cube"), {p.T().f64()});
+  Node* at = c->body[2];
+  ASSERT_TRUE(at->is_prim_apply(Prim::ClosureAt));
+  at->inputs[2] = p.m.constant(other);
+  std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
+  EXPECT_NE(e.find("lists @cube[f64], which grad(<function sq>) does not call"), std::string::npos) << e;
+}
+
+TEST(TypeVerifier, RejectsAnUntypedNode) {
+  Program p;
+  Graph* c = specialised_square_program(p);
+  c->body[1]->type = nullptr;
+  EXPECT_NE(internal_error_of([&] { p.checker.verify_types("test"); }).find("has no type"), std::string::npos);
+}
+
 }  // namespace

@@ -1,0 +1,155 @@
+#include "types/type_verifier.hpp"
+
+#include "support/diagnostics.hpp"
+#include "types/prim_rules.hpp"
+
+namespace fx::types {
+
+namespace {
+
+// The verifier applies only the rules of primitives that call nothing: those that do are
+// typed from the calls the inferrer made, which it checks at the calls themselves.
+class NoCalls final : public ControlFlowRules {
+ public:
+  const Type* infer_if(const PrimCall&) override { return nullptr; }
+  const Type* infer_while(const PrimCall&) override { return nullptr; }
+  const Type* infer_derivative_call(ir::Prim, const PrimCall&) override { return nullptr; }
+  const Type* infer_tree_map(const PrimCall&) override { return nullptr; }
+};
+
+bool calls_functions(ir::Prim p) {
+  switch (p) {
+    case ir::Prim::If:
+    case ir::Prim::While:
+    case ir::Prim::TreeMap:
+    case ir::Prim::Jvp:
+    case ir::Prim::Vjp:
+    case ir::Prim::GradHook:
+    case ir::Prim::ClosureAt:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Does an argument of type `actual` fit a parameter of type `param`? A call signature forgets
+// tensor extents (erase_extents), and a clone inferred for an argument not known yet has it
+// as Bottom.
+// A tensor of unknown rank also fits a parameter declared with a rank (`m: Tensor[f64, 2]`),
+// which checks the rank when the call starts.
+bool fits_param(TypeStore& store, const Type* actual, const Type* param) {
+  if (actual == param || fits(actual, param) || erase_extents(store, actual) == param ||
+      param->kind == TypeKind::Bottom)
+    return true;
+  return is_tensor(actual) && is_tensor(param) && actual->rank < 0 && actual->dtype == param->dtype;
+}
+
+class Verifier {
+ public:
+  Verifier(TypeStore& store, Annotations& annotations, const std::string& stage)
+      : store_(store), rules_(store, annotations, no_calls_), stage_(stage) {}
+
+  void graph(const ir::Graph& g) {
+    for (const ir::Node* p : g.params)
+      if (!p->type) fail(g, p, "parameter '" + p->name + "' has no type");
+    for (const ir::Node* n : g.body) node(g, n);
+  }
+
+ private:
+  void node(const ir::Graph& g, const ir::Node* n) {
+    if (!n->type) fail(g, n, "has no type");
+    ir::Prim p;
+    if (n->prim_callee(&p)) {
+      if (p == ir::Prim::ClosureAt) closure_at(g, n);
+      if (!calls_functions(p)) primitive(g, n, p);
+      return;
+    }
+    // A call of a closure whose code is known: a graph constant, or closure_at of a closure
+    // (not of a derived function: calling grad(f) does not return f's result).
+    const ir::Node* callee = n->callee();
+    if (callee->is_prim_apply(ir::Prim::ClosureAt) && callee->num_args() == 2 && callee->arg(0)->type &&
+        callee->arg(0)->type->kind == TypeKind::Closure)
+      callee = callee->arg(1);
+    if (callee->holds_graph() && callee->as_graph()->origin) call_of_clone(g, n, *callee->as_graph());
+  }
+
+  void primitive(const ir::Graph& g, const ir::Node* n, ir::Prim p) {
+    PrimCall call;
+    call.node = n;
+    for (size_t i = 0; i < n->num_args(); ++i) {
+      const ir::Node* a = n->arg(i);
+      if (!a->type) fail(g, n, "operand " + std::to_string(i) + " has no type");
+      call.args.push_back(a->type);
+      call.arg_nodes.push_back(a);
+    }
+    const Type* expected = nullptr;
+    try {
+      expected = rules_.infer(p, call);
+    } catch (const CompileError& e) {
+      fail(g, n, std::string("breaks the type rule of ") + ir::prim_name(p) + ": " + e.message);
+    }
+    if (expected && expected != n->type && !fits(expected, n->type))
+      fail(g, n, std::string("is typed ") + to_string(n->type) + ", but " + ir::prim_name(p) + " of its operands gives " +
+                     to_string(expected));
+  }
+
+  void call_of_clone(const ir::Graph& g, const ir::Node* n, const ir::Graph& clone) {
+    if (clone.params.size() != n->num_args())
+      fail(g, n, "calls @" + clone.name + " with " + std::to_string(n->num_args()) + " arguments, it takes " +
+                     std::to_string(clone.params.size()));
+    for (size_t i = 0; i < clone.params.size(); ++i) {
+      const Type* actual = n->arg(i)->type;
+      const Type* param = clone.params[i]->type;
+      if (actual && param && !fits_param(store_, actual, param))
+        fail(g, n, "passes " + to_string(actual) + " as parameter '" + clone.params[i]->name + "' of @" + clone.name +
+                       ", typed " + to_string(param));
+    }
+    const Type* result = clone.output ? clone.output->type : nullptr;
+    if (result && result != n->type && !fits(result, n->type) && result->kind != TypeKind::Bottom)
+      fail(g, n, "is typed " + to_string(n->type) + ", but @" + clone.name + " returns " + to_string(result));
+  }
+
+  void closure_at(const ir::Graph& g, const ir::Node* n) {
+    if (n->num_args() < 2) fail(g, n, "closure_at lists no clone");
+    for (size_t i = 1; i < n->num_args(); ++i) {
+      const ir::Graph& clone = *n->arg(i)->as_graph();
+      if (!names(n->arg(0)->type, clone)) fail(g, n, "lists @" + clone.name + ", which " + to_string(n->arg(0)->type) +
+                                                         " does not call");
+    }
+  }
+
+  // Can a function value of type t call clone c (directly, or as a derived function's function)?
+  bool names(const Type* t, const ir::Graph& c) const {
+    if (!t) return false;
+    switch (t->kind) {
+      case TypeKind::Closure: return t->graph == c.origin;
+      case TypeKind::Union:
+      case TypeKind::Derived:
+        for (const Type* e : t->elems)
+          if (names(e, c)) return true;
+        return false;
+      default: return false;
+    }
+  }
+
+  [[noreturn]] void fail(const ir::Graph& g, const ir::Node* n, const std::string& what) const {
+    internal_error("type verifier after " + stage_,
+                   "in @" + g.name + ", node %" + std::to_string(n->id) + " (line " + std::to_string(n->loc.line) + ") " +
+                       what);
+  }
+
+  TypeStore& store_;
+  NoCalls no_calls_;
+  PrimRules rules_;
+  std::string stage_;
+};
+
+}  // namespace
+
+void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage) {
+  Verifier v(store, annotations, stage);
+  for (const auto& g : m.graphs)
+    if (g->origin) v.graph(*g);
+}
+
+}  // namespace fx::types

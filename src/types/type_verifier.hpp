@@ -1,0 +1,25 @@
+// The type-checking verifier of the typed program: run after specialisation (and after every
+// stage that keeps types), it checks that the types on the typed clones agree with each
+// other, independently of how inference reached them:
+//  * every parameter and Apply node of a clone has a type;
+//  * a primitive application has the type its rule (prim_rules.hpp) gives for its operands'
+//    types — the rule is applied again here;
+//  * a direct call of a clone passes arguments that fit the clone's parameters, and has the
+//    type of the clone's output; so has a call through closure_at(f, @clone) of one clone;
+//  * closure_at lists clones of the function its operand's type names.
+// A disagreement is an internal compiler error naming the stage, the graph and the node.
+// Primitives that call function values (if, while, tree_map, jvp, vjp, grad_hook) are typed
+// by the inferrer from the calls it made: their results are checked where those calls are.
+#pragma once
+#include <string>
+
+#include "ir/ir.hpp"
+#include "types/annotation.hpp"
+#include "types/type.hpp"
+
+namespace fx::types {
+
+// Checks every typed clone of m (Graph::origin set); throws InternalError after `stage`.
+void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage);
+
+}  // namespace fx::types
