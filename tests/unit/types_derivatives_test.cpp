@@ -389,11 +389,11 @@ TEST(TypeVerifier, AcceptsWhatSpecialisationMade) {
 
 TEST(TypeVerifier, RejectsAPrimitiveTypedAgainstItsRule) {
   Program p;
-  Graph* c = specialised_square_program(p);
-  Graph* sq_i64 = c->body[0]->callee()->as_graph();
-  ASSERT_EQ(sq_i64->name, "sq[i64]");
-  sq_i64->output->type = p.T().f64();  // mul(i64, i64) is an i64
-  c->body[0]->type = p.T().f64();        // (the call agrees with the wrong type)
+  Graph* h = p.graph("main", {});
+  h->output = p.op(h, Prim::Mul, {p.m.int_const(2), p.m.int_const(3)});
+  Graph* c = p.checker.specialise(h, {});
+  EXPECT_EQ(internal_error_of([&] { p.checker.verify_types("test"); }), "");
+  c->output->type = p.T().f64();  // mul(i64, i64) is an i64
   std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
   EXPECT_NE(e.find("type verifier after test"), std::string::npos) << e;
   EXPECT_NE(e.find("is typed f64, but mul of its operands gives i64"), std::string::npos) << e;
