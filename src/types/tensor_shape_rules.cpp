@@ -75,7 +75,16 @@ Shape indexed_shape(const Type* x, const std::vector<IndexItem>& items, SourceLo
 }
 
 void check_index_operands(const PrimCall& call, size_t first, size_t end) {
-  for (size_t i = first; i < end; ++i) require_i64(call, i, "indexing", "an index");
+  for (size_t i = first; i < end; ++i) {
+    const Type* t = call.args.at(i);
+    // An element of an i64 tensor of unknown rank (from load, a field declared Tensor[i64]) is
+    // typed as a tensor of unknown rank: say how to give it a rank, as `.shape` does.
+    if (is_tensor(t) && t->rank < 0 && t->dtype && t->dtype->kind == TypeKind::I64)
+      compile_error(operand_at(call, i), "indexing: an index must be an integer, found " + to_string(t) +
+                                             " (an element of a tensor of unknown rank); annotate that tensor with "
+                                             "its rank (Tensor[" + to_string(t->dtype) + ", 1]) or reshape it");
+    require_i64(call, i, "indexing", "an index");
+  }
 }
 
 // A constant integer index outside a known extent: the run time's error, found at compile time.
