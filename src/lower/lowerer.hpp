@@ -116,6 +116,8 @@ class Lowerer {
   ir::Node* compare(const ast::CompareExpr& e, const ExprCtx& c);
   ir::Node* if_exp(const ast::IfExpExpr& e, const ExprCtx& c);
   ir::Node* lambda(const ast::LambdaExpr& e, const ExprCtx& c);
+  // x.at[i].add(v) / x.at[i].set(v), or nullptr when e is another call.
+  ir::Node* at_update(const ast::CallExpr& e, const ExprCtx& c);
   ir::Node* index(const ast::IndexExpr& e, const ExprCtx& c);
   // A nullary branch graph nested in `parent` (for `if`).
   ir::Graph* branch(ir::Graph* parent, const char* name, SourceLoc loc);

@@ -183,7 +183,28 @@ const std::vector<Entry>& table() {
                   {"x[1::2]", {t({5, 2})}, index("s101", {1, 2})},
                   {"x[-1, 0:2]", {t({3, 4})}, index("i,s110", {-1, 0, 2})},
                   {"x[:, 1]", {t({2, 3, 2})}, index("s000,i", {1})},
-                  {"x[1, 2]", {t({3, 4})}, index("i,i", {1, 2})}}});
+                  {"x[1, 2]", {t({3, 4})}, index("i,i", {1, 2})},
+                  {"x[None, 1]", {t({3, 4})}, index("n,i", {1})}}});
+    // Index arrays (gathers; their adjoint scatter-adds, repeated indices included) and masks.
+    auto gather = [](const char* spec, std::vector<int64_t> ids, std::vector<int64_t> before) {
+      return apply(Prim::Index, [spec, ids, before](Program& pr, Graph* g) {
+        std::vector<Node*> v{pr.ks(spec)};
+        for (int64_t o : before) v.push_back(pr.ki(o));
+        std::vector<Node*> elems;
+        for (int64_t i : ids) elems.push_back(pr.ki(i));
+        v.push_back(pr.op(g, Prim::MakeTensor, elems));
+        return v;
+      });
+    };
+    auto masked = [](std::vector<int64_t> cond) {
+      return [cond](Program& pr, Graph* g, const std::vector<Node*>& xs) {
+        return pr.op(g, Prim::Index, {xs[0], pr.ks("i"), bools(pr, g, cond)});
+      };
+    };
+    v.push_back({Prim::Index,
+                 {{"x[[2, 0, 2]]", {t({3, 4})}, gather("i", {2, 0, 2}, {})},
+                  {"x[1, [3, 3, 0]]", {t({3, 4})}, gather("i,i", {3, 3, 0}, {1})},
+                  {"x[mask]", {t({2, 3})}, masked({2, 3})}}});
     auto set_index = [](const char* spec, std::vector<int64_t> ops) {
       return [spec, ops](Program& pr, Graph* g, const std::vector<Node*>& xs) {
         std::vector<Node*> args{xs[0], pr.ks(spec)};
