@@ -271,17 +271,15 @@ const Type* PrimRules::promote(const Type* a, const Type* b, SourceLoc loc) {
 
 const Type* PrimRules::arithmetic(Prim p, const PrimCall& call) {
   if (is_tensor(call.args[0]) || is_tensor(call.args[1])) return tensors_.binary(p, call);
-  // str + str concatenates (paths and messages); a str with anything else is an error.
-  if (call.args[0] == store_.str() || call.args[1] == store_.str()) {
+  // str + str concatenates (paths and messages); a str with anything else is an error (other
+  // operators: promote's "expected a number, found str").
+  if (p == Prim::Add && (call.args[0] == store_.str() || call.args[1] == store_.str())) {
     const Type* a = call.args[0];
     const Type* b = call.args[1];
-    if (p == Prim::Add && (a == store_.str() || is_bottom(a)) && (b == store_.str() || is_bottom(b)))
-      return store_.str();
+    if ((a == store_.str() || is_bottom(a)) && (b == store_.str() || is_bottom(b))) return store_.str();
     const Type* other = a == store_.str() ? b : a;
-    if (p == Prim::Add)
-      compile_error(call.node->loc, "+ joins two strings: expected str, found " + to_string(other) +
-                                        "; convert a number with str(x)");
-    compile_error(call.node->loc, std::string(operator_text(p)) + " needs numbers: found str");
+    compile_error(call.node->loc, "+ joins two strings: expected str, found " + to_string(other) +
+                                      "; convert a number with str(x)");
   }
   const Type* t = promote(call.args[0], call.args[1], call.node->loc);
   if (p == Prim::Div && t == store_.i64()) return store_.f64();  // true division
