@@ -164,12 +164,14 @@ Node* Lowerer::call_with_params(const Builtin& b, const ast::CallExpr& e, const 
   const ast::Expr* xs = !e.args.empty() ? e.args[0].get() : nullptr;
   for (const auto& k : e.keywords)
     if (k.name == "xs") xs = k.value.get();
+  // concat([e for ...]) (axis 0): concat of the comprehension's rows, typed and run as such.
   if ((b.prim == Prim::Stack || b.prim == Prim::Concat) && xs && xs->kind == ast::ExprKind::ListComp) {
     int64_t axis = operands[1] ? operands[1]->as_int() : 0;
     if (b.prim == Prim::Stack && axis == 0) return operands[0];
-    compile_error(xs->loc, name + "() of a comprehension is supported as stack(..., axis=0), which is the "
-                               "comprehension itself; for " + name + "(..., axis=" + std::to_string(axis) +
-                               ") give a tuple or a list of the tensors");
+    if (b.prim == Prim::Stack || axis != 0)
+      compile_error(xs->loc, name + "() of a comprehension is supported along axis 0 (stack: the comprehension "
+                                 "itself; concat: its rows joined); for " + name + "(..., axis=" +
+                                 std::to_string(axis) + ") give a tuple or a list of the tensors");
   }
   std::vector<Node*> args;
   for (size_t i = 0; i < params.size(); ++i) {

@@ -302,6 +302,20 @@ std::vector<const Type*> TensorRules::tensor_tuple(const PrimCall& call, size_t 
 const Type* TensorRules::join_along(Prim p, const PrimCall& call) {
   const char* op = ir::prim_name(p);
   int64_t axis = required_int(call, 1, op, "the axis");
+  // concat(t, 0) of one tensor t (a comprehension): its rows t[0], t[1], ... joined along their
+  // axis 0, i.e. t's first two axes merged (the lowering's concat([e for ...])).
+  if (p == Prim::Concat && is_tensor(call.args[0])) {
+    const Type* t = call.args[0];
+    if (axis != 0)
+      compile_error(call.node->loc, "concat of the rows of one tensor (a comprehension) joins them along axis 0 only");
+    if (t->rank >= 0 && t->rank < 2)
+      compile_error(operand_at(call, 0), "concat of a comprehension needs elements of rank 1 or more (use stack "
+                                         "for scalars), found " + to_string(t));
+    if (t->rank < 0) return store_.tensor(t->dtype);
+    std::vector<int64_t> dims(t->dims.begin() + 1, t->dims.end());
+    dims[0] = t->dims[0] >= 0 && t->dims[1] >= 0 ? t->dims[0] * t->dims[1] : -1;
+    return store_.tensor(t->dtype, t->rank - 1, dims);
+  }
   std::vector<const Type*> parts = tensor_tuple(call, 0, op);
   if (parts.empty() || std::any_of(parts.begin(), parts.end(), not_known)) return store_.bottom();
   rt::DType dtype = to_rt(dtype_of(parts[0]));
