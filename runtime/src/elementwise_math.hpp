@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <string>
 
+#include "fluxion/runtime/special.hpp"
+
 namespace fx::rt::math {
 
 template <class T> concept Float = std::same_as<T, double> || std::same_as<T, float>;
@@ -96,6 +98,12 @@ FX_FLOAT_UNARY(Sqrt, std::sqrt(x))
 FX_FLOAT_UNARY(Sigmoid, x >= 0 ? T(1) / (T(1) + std::exp(-x)) : std::exp(x) / (T(1) + std::exp(x)))
 // log(1 + e^x) = max(x, 0) + log1p(e^-|x|), exact for large |x|.
 FX_FLOAT_UNARY(Softplus, std::log1p(std::exp(-std::fabs(x))) + (x > 0 ? x : T(0)))
+// Special functions (fluxion/runtime/special.hpp), computed in double.
+FX_FLOAT_UNARY(Lgamma, T(std::lgamma(double(x))))
+FX_FLOAT_UNARY(Digamma, T(special::digamma(double(x))))
+FX_FLOAT_UNARY(Trigamma, T(special::trigamma(double(x))))
+FX_FLOAT_UNARY(Erf, std::erf(x))
+FX_FLOAT_UNARY(Erfc, std::erfc(x))
 #undef FX_FLOAT_UNARY
 
 struct LogicalNot {

@@ -26,7 +26,23 @@ struct NpyHeader {
   DType dtype;
   Shape shape;
   int64_t data_offset;  // where the elements start
+  // Narrower integer files (<i4, <i2, |i1, <u4, <u2, |u1) are read as i64: the size and
+  // signedness of their elements; 0 when the file's elements are dtype's.
+  int narrow_size = 0;
+  bool narrow_signed = true;
+  int64_t file_itemsize() const { return narrow_size ? narrow_size : itemsize(dtype); }
 };
+
+// Widens n little-endian integers of h's narrow type at `src` into the i64 tensor t.
+void widen(const NpyHeader& h, const unsigned char* src, Tensor& t, int64_t n) {
+  auto* out = static_cast<int64_t*>(t.raw_data());
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t v = detail::read_le(src + i * h.narrow_size, h.narrow_size);
+    if (h.narrow_signed && h.narrow_size < 8 && (v >> (8 * h.narrow_size - 1)) & 1)
+      v |= ~uint64_t{0} << (8 * h.narrow_size);
+    out[i] = static_cast<int64_t>(v);
+  }
+}
 
 const char* descr_of(DType t) {
   switch (t) {
@@ -66,7 +82,15 @@ class HeaderParser {
     else if (*descr == "<f4") h.dtype = DType::F32;
     else if (*descr == "<i8") h.dtype = DType::I64;
     else if (*descr == "|b1") h.dtype = DType::Bool;
-    else detail::file_error(what_, "unsupported dtype '" + *descr + "' (supported: <f8, <f4, <i8, |b1)");
+    else if (*descr == "<i4" || *descr == "<i2" || *descr == "|i1" || *descr == "<u4" || *descr == "<u2" ||
+             *descr == "|u1") {
+      h.dtype = DType::I64;
+      h.narrow_size = (*descr)[2] - '0';
+      h.narrow_signed = (*descr)[1] == 'i';
+    } else {
+      detail::file_error(what_, "unsupported dtype '" + *descr +
+                                    "' (supported: <f8, <f4, <i8, <i4, <i2, |i1, <u4, <u2, |u1, |b1)");
+    }
     return h;
   }
 
@@ -175,7 +199,7 @@ int64_t check_size(const NpyHeader& h, int64_t available, const std::string& wha
   } catch (const TensorError&) {
     detail::file_error(what, "corrupt header: shape " + to_string(h.shape) + " is too large");
   }
-  const int64_t size = itemsize(h.dtype);
+  const int64_t size = h.file_itemsize();
   if (n > available / size) detail::file_error(what, "truncated: " + describe_counts(n, available / size));
   if (n * size != available)
     detail::file_error(what, std::to_string(available - n * size) +
@@ -220,7 +244,8 @@ Tensor decode_npy(std::string_view bytes, const std::string& what) {
   NpyHeader h = parse_header(bytes, what, [&](int64_t) { return bytes; });
   int64_t n = check_size(h, static_cast<int64_t>(bytes.size()) - h.data_offset, what);
   Tensor t = Tensor::empty(h.dtype, h.shape);
-  if (n > 0) std::memcpy(t.raw_data(), bytes.data() + h.data_offset, n * itemsize(h.dtype));
+  if (h.narrow_size) widen(h, reinterpret_cast<const unsigned char*>(bytes.data() + h.data_offset), t, n);
+  else if (n > 0) std::memcpy(t.raw_data(), bytes.data() + h.data_offset, n * itemsize(h.dtype));
   normalise_bools(t);
   return t;
 }
@@ -237,7 +262,13 @@ Tensor load_npy(const std::string& path) {
   });
   int64_t n = check_size(h, file.size() - h.data_offset, path);
   Tensor t = Tensor::empty(h.dtype, h.shape);
-  file.read_exactly(h.data_offset, t.raw_data(), n * itemsize(h.dtype), "data ends early");
+  if (h.narrow_size) {
+    std::string raw = detail::byte_buffer(n * h.narrow_size, path);
+    file.read_exactly(h.data_offset, raw.data(), n * h.narrow_size, "data ends early");
+    widen(h, reinterpret_cast<const unsigned char*>(raw.data()), t, n);
+  } else {
+    file.read_exactly(h.data_offset, t.raw_data(), n * itemsize(h.dtype), "data ends early");
+  }
   normalise_bools(t);
   return t;
 }

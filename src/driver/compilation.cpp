@@ -216,7 +216,14 @@ void Compilation::check() {
 
 void Compilation::run_main(std::ostream& out) {
   ir::Graph* main_graph = module_.find_function("main");
-  if (!main_graph) file_error(main_file_, "no main() function to run; define `def main():`");
+  if (!main_graph) {
+    // An imported file's main is kept as "main@FILE" (lower_module.cpp): it never runs.
+    for (const auto& [name, g] : module_.functions)
+      if (name.rfind("main@", 0) == 0)
+        file_error(main_file_, "no main() function to run in this file (the main() at " + lower::place(g->loc) +
+                                   " belongs to an imported file); define `def main():` here");
+    file_error(main_file_, "no main() function to run; define `def main():`");
+  }
   if (main_graph->loc.file != main_file_)
     file_error(main_file_, "no main() function to run in this file (the main() at " + lower::place(main_graph->loc) +
                                " belongs to an imported file); define `def main():` here");

@@ -32,8 +32,9 @@ bool is_ad_primitive(Prim p) {
     case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin:
     case Prim::Cos: case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid:
     case Prim::Softplus: case Prim::Floor: case Prim::Ceil:
+    case Prim::Lgamma: case Prim::Digamma: case Prim::Trigamma: case Prim::Erf: case Prim::Erfc:
     case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
-    case Prim::ToF64: case Prim::ToI64:
+    case Prim::ToF64: case Prim::ToI64: case Prim::ToStr:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
     case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt:
@@ -49,6 +50,7 @@ bool is_ad_primitive(Prim p) {
     case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
     case Prim::OneHot: case Prim::Dropout:
     case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::LoadTxt: case Prim::ReadNumbers:
     case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
     case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
     case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
@@ -164,8 +166,9 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin:
     case Prim::Cos: case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid:
     case Prim::Softplus: case Prim::Floor: case Prim::Ceil:
+    case Prim::Lgamma: case Prim::Digamma: case Prim::Trigamma: case Prim::Erf: case Prim::Erfc:
     case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
-    case Prim::ToF64: case Prim::ToI64:
+    case Prim::ToF64: case Prim::ToI64: case Prim::ToStr:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
     case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt:
@@ -181,6 +184,7 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
     case Prim::OneHot: case Prim::Dropout:
     case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::LoadTxt: case Prim::ReadNumbers:
     case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
     case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
     case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:

@@ -335,8 +335,9 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin:
     case Prim::Cos: case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid:
     case Prim::Softplus: case Prim::Floor: case Prim::Ceil:
+    case Prim::Lgamma: case Prim::Digamma: case Prim::Trigamma: case Prim::Erf: case Prim::Erfc:
     case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
-    case Prim::ToF64: case Prim::ToI64:
+    case Prim::ToF64: case Prim::ToI64: case Prim::ToStr:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::VariantTag:
     case Prim::Print: case Prim::Assert: case Prim::Fail:
     case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
@@ -350,6 +351,7 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
     case Prim::OneHot: case Prim::Dropout:
     case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::LoadTxt: case Prim::ReadNumbers:
     case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
     case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
     case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:

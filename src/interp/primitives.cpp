@@ -7,6 +7,7 @@
 #include "interp/format.hpp"
 #include "interp/scalar_ops.hpp"
 #include "interp/tensor_values.hpp"
+#include "fluxion/runtime/special.hpp"
 #include "support/diagnostics.hpp"
 
 namespace fx::interp {
@@ -185,6 +186,19 @@ Value build_struct(const ir::StructDecl& d, std::vector<Value> fields, SourceLoc
     runtime_error(loc, d.name + " has " + std::to_string(d.fields.size()) + " fields, but " +
                            std::to_string(fields.size()) + " values were given");
   for (const Value& f : fields) check_defined(f, loc);
+  // A field declared Tensor[T, r] may be given a tensor of unknown rank (type inference lets it
+  // through, struct_rules.cpp): its rank is checked here.
+  for (size_t i = 0; i < fields.size(); ++i) {
+    if (fields[i].kind() != Kind::Tensor) continue;
+    const ast::TypeExpr* type = d.fields[i].type;
+    if (!type || type->name != "Tensor" || type->args.size() != 2) continue;
+    const std::string& rank = type->args[1]->name;
+    if (rank.empty() || rank.size() > 2 || rank.find_first_not_of("0123456789") != std::string::npos) continue;
+    int64_t have = fields[i].as_tensor().rank();
+    if (have != std::stoll(rank))
+      runtime_error(loc, "field '" + d.fields[i].name + "' of " + d.name + " is declared Tensor[" + type->args[0]->name +
+                             ", " + rank + "], found a tensor of rank " + std::to_string(have));
+  }
   return Value::make_struct(&d, std::move(fields));
 }
 
@@ -230,7 +244,9 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
 
   switch (p) {
     // ---- arithmetic
-    case Prim::Add: return numeric(p, loc, a, scalar::add, [](double x, double y) { return x + y; });
+    case Prim::Add:
+      if (a[0].kind() == Kind::Str && a[1].kind() == Kind::Str) return Value::str(a[0].as_str() + a[1].as_str());
+      return numeric(p, loc, a, scalar::add, [](double x, double y) { return x + y; });
     case Prim::Sub: return numeric(p, loc, a, scalar::sub, [](double x, double y) { return x - y; });
     case Prim::Mul: return numeric(p, loc, a, scalar::mul, [](double x, double y) { return x * y; });
     case Prim::Div: return floating(p, loc, a, [](double x, double y) { return x / y; });
@@ -275,6 +291,11 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
     case Prim::Softplus: return math(p, loc, a[0], scalar::softplus);
     case Prim::Floor: return math(p, loc, a[0], [](double x) { return std::floor(x); });
     case Prim::Ceil: return math(p, loc, a[0], [](double x) { return std::ceil(x); });
+    case Prim::Lgamma: return math(p, loc, a[0], [](double x) { return std::lgamma(x); });
+    case Prim::Digamma: return math(p, loc, a[0], rt::special::digamma);
+    case Prim::Trigamma: return math(p, loc, a[0], rt::special::trigamma);
+    case Prim::Erf: return math(p, loc, a[0], [](double x) { return std::erf(x); });
+    case Prim::Erfc: return math(p, loc, a[0], [](double x) { return std::erfc(x); });
 
     // ---- type-preserving
     case Prim::Abs: return preserving(p, loc, a[0], scalar::abs, [](double x) { return std::fabs(x); });
@@ -302,6 +323,7 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
       if (a[0].kind() == Kind::Float)
         return Value::integer(scalar::truncate_to_i64(a[0].as_float(), loc));
       operand_error(p, loc, a[0], "a number");
+    case Prim::ToStr: return Value::str(format_value(a[0]));
 
     // ---- tuples, structs, enums
     case Prim::MakeTuple: return Value::tuple(std::vector<Value>(a, a + n));
@@ -346,6 +368,7 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
     case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
     case Prim::OneHot: case Prim::Dropout:
     case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::LoadTxt: case Prim::ReadNumbers:
     case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
     case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
     case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:

@@ -81,6 +81,17 @@ Value compute(Prim p, SourceLoc loc, Value* a, size_t n) {
     rt::Shape s = shape_arg(a[1], loc, w);
     return run([&] { return rt::reshape(x, s); });
   }
+  if (p == Prim::Concat && a[0].kind() == Kind::Tensor) {
+    // The rows of one tensor (a comprehension) joined along axis 0: its first two axes merged.
+    rt::Tensor x = a[0].as_tensor();
+    if (int_arg(a[1], loc, w) != 0) runtime_error(loc, "concat of the rows of one tensor joins them along axis 0 only");
+    if (x.rank() < 2) runtime_error(loc, "concat of a comprehension needs elements of rank 1 or more, found shape " +
+                                             rt::to_string(x.shape()));
+    rt::Shape s;
+    s.push_back(x.dim(0) * x.dim(1));
+    for (int k = 2; k < x.rank(); ++k) s.push_back(x.dim(k));
+    return run([&] { return rt::reshape(rt::contiguous(x), s); });
+  }
   if (p == Prim::Concat || p == Prim::Stack) {
     std::vector<rt::Tensor> xs = tensor_list(a[0], loc, w);
     int64_t axis = int_arg(a[1], loc, w);

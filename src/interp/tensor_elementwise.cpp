@@ -53,12 +53,18 @@ ElementOp element_op(Prim p) {
     case Prim::Softplus: return U::Softplus;
     case Prim::Floor: return U::Floor;
     case Prim::Ceil: return U::Ceil;
+    case Prim::Lgamma: return U::Lgamma;
+    case Prim::Digamma: return U::Digamma;
+    case Prim::Trigamma: return U::Trigamma;
+    case Prim::Erf: return U::Erf;
+    case Prim::Erfc: return U::Erfc;
     case Prim::Abs: return U::Abs;
     case Prim::Sign: return U::Sign;
     case Prim::Relu: return U::Relu;
     case Prim::ToF64: return Conversion{rt::DType::F64};
     case Prim::ToI64: return Conversion{rt::DType::I64};
     case Prim::MatMul: return MatMulOp{};
+    case Prim::ToStr:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
     case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
@@ -73,6 +79,7 @@ ElementOp element_op(Prim p) {
     case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
     case Prim::OneHot: case Prim::Dropout:
     case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::LoadTxt: case Prim::ReadNumbers:
     case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
     case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
     case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:

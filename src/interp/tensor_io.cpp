@@ -42,13 +42,20 @@ void collect(const Value& v, const std::string& name, std::vector<rt::NamedTenso
   out.push_back({name, to_tensor(v, loc, "save")});
 }
 
-Value load_npy_f64(const std::string& path, SourceLoc loc) {
+// load(path) (dtype "f64") and load(path, dtype=T) / `x: Tensor[T] = load(path)`: the file's
+// dtype must be T (narrower integer files are read as i64).
+Value load_npy_as(const std::string& path, const std::string& dtype, bool declared, SourceLoc loc) {
   if (ends_with(path, ".npz"))
     runtime_error(loc, "load(path) reads one tensor from a .npy file; to read the .npz file " + path +
                            " give the structure to fill: load(path, like)");
   rt::Tensor t = guarded(loc, [&] { return rt::load_npy(path); });
-  if (t.dtype() != rt::DType::F64)
-    runtime_error(loc, path + " holds " + rt::dtype_name(t.dtype()) + " data, expected f64");
+  std::string held = rt::dtype_name(t.dtype());
+  if (held != dtype) {
+    if (declared)
+      runtime_error(loc, path + " holds " + held + " data, but the element type asked for is " + dtype);
+    runtime_error(loc, path + " holds " + held + " data, expected f64; declare the element type: `x: Tensor[" +
+                           held + "] = load(path)` or load(path, dtype=" + held + ")");
+  }
   return Value::tensor(std::move(t));
 }
 
@@ -103,9 +110,10 @@ Value load_like(const std::string& path, const Value& like, SourceLoc loc) {
 Value file_io(Prim p, SourceLoc loc, Value* a, size_t n) {
   const std::string w = std::string("'") + ir::prim_name(p) + "'";
   if (p == Prim::Load) {
-    if (n < 1 || n > 2) runtime_error(loc, "load takes 1 or 2 arguments, found " + std::to_string(n));
+    if (n < 1 || n > 3) runtime_error(loc, "load takes 1 to 3 arguments, found " + std::to_string(n));
     const std::string& path = str_arg(a[0], loc, w);
-    return n == 1 ? load_npy_f64(path, loc) : load_like(path, a[1], loc);
+    if (n == 3) return load_npy_as(path, str_arg(a[2], loc, w), true, loc);  // load(path, None, dtype)
+    return n == 1 ? load_npy_as(path, "f64", false, loc) : load_like(path, a[1], loc);
   }
   if (p == Prim::Save) {
     const std::string& path = str_arg(a[0], loc, w);
@@ -122,6 +130,22 @@ Value file_io(Prim p, SourceLoc loc, Value* a, size_t n) {
   if (p == Prim::ReadBytes || p == Prim::ReadIdx) {
     const std::string& path = str_arg(a[0], loc, w);
     return guarded(loc, [&] { return Value::tensor(p == Prim::ReadBytes ? rt::read_bytes(path) : rt::read_idx(path)); });
+  }
+  if (p == Prim::LoadTxt) {
+    const std::string& path = str_arg(a[0], loc, w);
+    if (a[1].kind() != Kind::Int) runtime_error(loc, "loadtxt: skiprows must be an int, found " + type_name(a[1]));
+    std::string delimiter;
+    if (a[2].kind() == Kind::Str) {
+      delimiter = a[2].as_str();
+      if (delimiter.empty()) runtime_error(loc, "loadtxt: the delimiter must not be empty (None splits at whitespace)");
+    } else if (a[2].kind() != Kind::None) {
+      runtime_error(loc, "loadtxt: the delimiter must be a str or None, found " + type_name(a[2]));
+    }
+    return guarded(loc, [&] { return Value::tensor(rt::load_txt(path, a[1].as_int(), delimiter)); });
+  }
+  if (p == Prim::ReadNumbers) {
+    const std::string& path = str_arg(a[0], loc, w);
+    return guarded(loc, [&] { return Value::tensor(rt::read_numbers(path)); });
   }
   internal_error("interpreter", std::string(ir::prim_name(p)) + " is not a file primitive");
 }

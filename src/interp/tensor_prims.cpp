@@ -22,6 +22,7 @@ Value apply_tensor_primitive(Prim p, SourceLoc loc, Value* a, size_t n) {
     case Prim::OneHot: case Prim::Dropout:
       return tensors::compute(p, loc, a, n);
     case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
+    case Prim::LoadTxt: case Prim::ReadNumbers:
       return tensors::file_io(p, loc, a, n);
     case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
     case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
@@ -35,8 +36,9 @@ Value apply_tensor_primitive(Prim p, SourceLoc loc, Value* a, size_t n) {
     case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin:
     case Prim::Cos: case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid:
     case Prim::Softplus: case Prim::Floor: case Prim::Ceil:
+    case Prim::Lgamma: case Prim::Digamma: case Prim::Trigamma: case Prim::Erf: case Prim::Erfc:
     case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
-    case Prim::ToF64: case Prim::ToI64:
+    case Prim::ToF64: case Prim::ToI64: case Prim::ToStr:
     case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
     case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
     case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:

@@ -25,11 +25,13 @@ const Builtin kBuiltins[] = {
     {"cos", Prim::Cos, 1},         {"tan", Prim::Tan, 1},         {"tanh", Prim::Tanh, 1},
     {"sqrt", Prim::Sqrt, 1},       {"sign", Prim::Sign, 1},       {"sigmoid", Prim::Sigmoid, 1},
     {"relu", Prim::Relu, 1},       {"softplus", Prim::Softplus, 1}, {"floor", Prim::Floor, 1},
+    {"lgamma", Prim::Lgamma, 1},   {"digamma", Prim::Digamma, 1}, {"trigamma", Prim::Trigamma, 1},
+    {"erf", Prim::Erf, 1},         {"erfc", Prim::Erfc, 1},
     {"ceil", Prim::Ceil, 1},       {"maximum", Prim::Maximum, 2}, {"minimum", Prim::Minimum, 2},
     // max/min of two values are the elementwise maximum/minimum; of one tensor, the
     // reductions (reduction_form).
     {"max", Prim::Maximum, 2},     {"min", Prim::Minimum, 2},     {"float", Prim::ToF64, 1},
-    {"int", Prim::ToI64, 1},       {"print", Prim::Print, -1},
+    {"int", Prim::ToI64, 1},       {"str", Prim::ToStr, 1},       {"print", Prim::Print, -1},
     {"arg", Prim::Arg, 2},
     // Derivative operators (LANGUAGE.md §6). The argnums ones take (f) or (f, argnums), also
     // as `argnums=`, resolved to a constant by the lowering (lower_derivatives.cpp); vjp
@@ -84,10 +86,12 @@ const Builtin kBuiltins[] = {
     {"one_hot", Prim::OneHot, 0, {req("i"), req("n")}},
     {"dropout", Prim::Dropout, 0, {req("key"), req("x"), req("p")}},
     // Files.
-    {"load", Prim::Load, 0, {req("path"), omitted("like")}},
+    {"load", Prim::Load, 0, {req("path"), omitted("like"), {"dtype", K::DType, D::Omitted}}},
     {"save", Prim::Save, 0, {req("path"), req("value")}},
     {"read_bytes", Prim::ReadBytes, 0, {req("path")}},
     {"read_idx", Prim::ReadIdx, 0, {req("path")}},
+    {"loadtxt", Prim::LoadTxt, 0, {req("path"), int_value("skiprows", 0), {"delimiter", K::Value, D::None}}},
+    {"read_numbers", Prim::ReadNumbers, 0, {req("path")}},
 };
 
 const Builtin kReduceMax{"max", Prim::ReduceMax, 0, reduction()};

@@ -52,6 +52,7 @@ void Lowerer::assign_stmt(const ast::AssignStmt& s, Cursor& cur, FunctionScope& 
   if (s.annotation) {
     if (target.kind != ast::ExprKind::Name)
       compile_error(s.annotation->loc, "only a single variable can have a type annotation");
+    if (s.value->kind == ast::ExprKind::Call) dtype_from_annotation(value, *s.annotation);
     value = annotate(value, *s.annotation, static_cast<const ast::NameExpr&>(target).name, cur, s.loc);
   }
   assign_to(target, value, cur, fs);
@@ -155,6 +156,21 @@ void Lowerer::aug_assign_stmt(const ast::AugAssignStmt& s, Cursor& cur, Function
       break;
   }
   compile_error(target.loc, "cannot assign to this expression; expected a name, a field or an element");
+}
+
+// `x: Tensor[i64, 1] = load(path)`: the annotation's element type is the dtype load reads, as
+// load(path, dtype=i64) (the IR's load(path, None, "i64")).
+void Lowerer::dtype_from_annotation(Node* value, const ast::TypeExpr& type) {
+  if (!value->is_prim_apply(Prim::Load) || value->num_args() != 1) return;
+  if (type.name != "Tensor" || type.args.empty()) return;
+  const std::string& d = type.args[0]->name;
+  if (d != "f64" && d != "f32" && d != "i64" && d != "bool") return;
+  value->inputs.push_back(m_.constant(ir::NoneVal{}, type.loc));
+  value->inputs.push_back(m_.constant(d, type.loc));
+  if (!value->arg_locs.empty()) {
+    value->arg_locs.push_back(type.loc);
+    value->arg_locs.push_back(type.loc);
+  }
 }
 
 // The IR has no per-node annotation, so `x: T = v` becomes a call of a one-parameter

@@ -111,7 +111,15 @@ Node* Lowerer::param_default(const BuiltinParam& p, SourceLoc loc) {
 Node* Lowerer::param_operand(const Builtin& b, const BuiltinParam& p, const ast::Expr& arg, const ExprCtx& c) {
   std::string where = std::string(p.name) + " of " + b.name + "()";
   switch (p.kind) {
-    case ParamKind::Value: return expr(arg, c);
+    case ParamKind::Value:
+      // stack([a, b]) / concat([a, b]): a list of tensors, as NumPy's, is the tuple (a, b) (a
+      // list literal alone would be one tensor made of them).
+      if ((b.prim == Prim::Stack || b.prim == Prim::Concat) && arg.kind == ast::ExprKind::List) {
+        std::vector<Node*> items;
+        for (const auto& el : static_cast<const ast::ListExpr&>(arg).elements) items.push_back(expr(*el, c));
+        return m_.apply_prim(c.g, Prim::MakeTuple, std::move(items), arg.loc);
+      }
+      return expr(arg, c);
     case ParamKind::Axis: case ParamKind::AxisOrNone: {
       int64_t k = 0;
       if (int_literal(arg, &k)) return m_.constant(k, arg.loc);
@@ -152,6 +160,19 @@ Node* Lowerer::call_with_params(const Builtin& b, const ast::CallExpr& e, const 
     if (operands[at]) compile_error(k.loc, name + "() got '" + k.name + "' twice");
     operands[at] = param_operand(b, params[at], *k.value, c);
   }
+  // stack([e for i in ...]): the comprehension already stacks its elements along a new axis 0.
+  const ast::Expr* xs = !e.args.empty() ? e.args[0].get() : nullptr;
+  for (const auto& k : e.keywords)
+    if (k.name == "xs") xs = k.value.get();
+  // concat([e for ...]) (axis 0): concat of the comprehension's rows, typed and run as such.
+  if ((b.prim == Prim::Stack || b.prim == Prim::Concat) && xs && xs->kind == ast::ExprKind::ListComp) {
+    int64_t axis = operands[1] ? operands[1]->as_int() : 0;
+    if (b.prim == Prim::Stack && axis == 0) return operands[0];
+    if (b.prim == Prim::Stack || axis != 0)
+      compile_error(xs->loc, name + "() of a comprehension is supported along axis 0 (stack: the comprehension "
+                                 "itself; concat: its rows joined); for " + name + "(..., axis=" +
+                                 std::to_string(axis) + ") give a tuple or a list of the tensors");
+  }
   std::vector<Node*> args;
   for (size_t i = 0; i < params.size(); ++i) {
     const BuiltinParam& p = params[i];
@@ -162,10 +183,14 @@ Node* Lowerer::call_with_params(const Builtin& b, const ast::CallExpr& e, const 
     switch (p.def) {
       case DefaultKind::Required:
         compile_error(e.loc, name + "() is missing its argument '" + p.name + "': " + signature(b));
-      case DefaultKind::Omitted:
-        // Optional parameters come last (builtins.cpp) and cannot be given by keyword past a
-        // missing one: eye(n, m=2) has n. So a missing one ends the operands.
+      case DefaultKind::Omitted: {
+        // Optional parameters come last (builtins.cpp). A missing one followed by a given one
+        // (load(path, dtype=i64): no like) is passed as None; otherwise it ends the operands.
+        bool later = false;
+        for (size_t j = i + 1; j < params.size(); ++j) later = later || operands[j];
+        if (later) args.push_back(m_.constant(ir::NoneVal{}, e.loc));
         continue;
+      }
       case DefaultKind::Int: case DefaultKind::None: case DefaultKind::False:
         args.push_back(param_default(p, e.loc));
         continue;

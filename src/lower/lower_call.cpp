@@ -21,6 +21,7 @@ std::string plural(size_t n, const char* word) {
 }  // namespace
 
 Node* Lowerer::call(const ast::CallExpr& e, const ExprCtx& c) {
+  if (Node* updated = at_update(e, c)) return updated;
   Node* callee = nullptr;
   if (e.callee->kind == ast::ExprKind::Name) {
     const std::string& n = static_cast<const ast::NameExpr&>(*e.callee).name;

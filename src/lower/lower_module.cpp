@@ -78,6 +78,7 @@ void Lowerer::lower_program(const std::vector<SourceUnit>& units, ProgramScope& 
   std::vector<FileNames> names(units.size());
   std::vector<PendingBody> pending;
   for (size_t i = 0; i < units.size(); ++i) declare(units[i], earlier, names[i], pending);
+  hide_imported_mains(units, names, pending);
   check_name_clashes(units, names);
   for (const FileNames& file : names)
     for (const auto& [name, loc] : file.order) scope.define(name, loc);
@@ -93,6 +94,28 @@ void Lowerer::lower_program(const std::vector<SourceUnit>& units, ProgramScope& 
       Env env;
       p.graph->output = expr(*p.value, ExprCtx{p.graph, &env, &fs});
     }
+  }
+}
+
+// An imported file may have its own `def main():` (its own driver, as Python's `if __name__ ==
+// "__main__"`): only the entry file's main runs. Each imported main is taken out of the
+// program's namespace (so it clashes with nothing and no file can call it) and kept under the
+// name "main@FILE", which no identifier can spell: it is still lowered and type-checked, and
+// `run` of a file without main names it (compilation.cpp). The loader puts the entry file last.
+void Lowerer::hide_imported_mains(const std::vector<SourceUnit>& units, std::vector<FileNames>& names,
+                                  const std::vector<PendingBody>& pending) {
+  for (size_t i = 0; i + 1 < units.size(); ++i) {
+    FileNames& file = names[i];
+    if (!file.at.count("main")) continue;
+    const SourceFile* source = units[i].syntax->file;
+    ir::Graph* imported = nullptr;
+    for (const PendingBody& p : pending)
+      if (p.def && p.def->name == "main" && p.def->decorators.empty() && p.graph->loc.file == source) imported = p.graph;
+    if (!imported) continue;  // a constant, struct or decorated function called main: an ordinary name
+    file.at.erase("main");
+    std::erase_if(file.order, [](const auto& entry) { return entry.first == "main"; });
+    if (auto it = m_.functions.find("main"); it != m_.functions.end() && it->second == imported) m_.functions.erase(it);
+    m_.functions["main@" + (source ? source->path : std::to_string(i))] = imported;
   }
 }
 

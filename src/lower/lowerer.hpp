@@ -88,6 +88,10 @@ class Lowerer {
   // module had before this program. Records the file's names in `file_names`.
   void declare(const SourceUnit& unit, const std::map<std::string, SourceLoc>& earlier, FileNames& file_names,
                std::vector<PendingBody>& pending);
+  // Takes the `main` of every imported file out of the program's namespace (only the entry
+  // file's main runs).
+  void hide_imported_mains(const std::vector<SourceUnit>& units, std::vector<FileNames>& names,
+                           const std::vector<PendingBody>& pending);
 
   // ---- lower_function.cpp: function bodies and nested defs
   // `prelude`, if given, runs at the start of the body (after the parameters are bound).
@@ -112,6 +116,8 @@ class Lowerer {
   ir::Node* compare(const ast::CompareExpr& e, const ExprCtx& c);
   ir::Node* if_exp(const ast::IfExpExpr& e, const ExprCtx& c);
   ir::Node* lambda(const ast::LambdaExpr& e, const ExprCtx& c);
+  // x.at[i].add(v) / x.at[i].set(v), or nullptr when e is another call.
+  ir::Node* at_update(const ast::CallExpr& e, const ExprCtx& c);
   ir::Node* index(const ast::IndexExpr& e, const ExprCtx& c);
   // A nullary branch graph nested in `parent` (for `if`).
   ir::Graph* branch(ir::Graph* parent, const char* name, SourceLoc loc);
@@ -194,6 +200,8 @@ class Lowerer {
   // `x: T = v`: passes v through an identity function whose parameter is annotated T.
   ir::Node* annotate(ir::Node* value, const ast::TypeExpr& type, const std::string& name, Cursor& cur,
                      SourceLoc loc);
+  // `x: Tensor[T, r] = load(path)`: gives that load call the dtype T.
+  void dtype_from_annotation(ir::Node* value, const ast::TypeExpr& type);
 
   // ---- lower_loop.cpp
   Ends while_stmt(const ast::WhileStmt& s, Cursor cur, FunctionScope& fs);

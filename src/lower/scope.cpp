@@ -1,5 +1,7 @@
 #include "lower/scope.hpp"
 
+#include <limits>
+
 #include "support/diagnostics.hpp"
 
 namespace fx::lower {
@@ -21,7 +23,7 @@ Resolved constant_of(ir::ConstValue v) {
   return r;
 }
 
-// Top-level names, builtins and the literal names, after every function scope missed. A
+// Top-level names, builtins, the literal names and the constants pi, e, inf, nan, after every function scope missed. A
 // top-level name of a file that loc's file does not import is skipped (a builtin of that
 // name still counts) and, if nothing else matches, reported as not imported.
 Resolved resolve_global(const ir::Module& m, const ProgramScope* program, const std::string& name, SourceLoc loc) {
@@ -54,6 +56,12 @@ Resolved resolve_global(const ir::Module& m, const ProgramScope* program, const 
   if (name == "True") return constant_of(true);
   if (name == "False") return constant_of(false);
   if (name == "None") return constant_of(ir::NoneVal{});
+  // The constants of NumPy's namespace (np.pi, np.e, np.inf, np.nan): like builtins, any
+  // local, parameter or top-level name of the same spelling shadows them.
+  if (name == "pi") return constant_of(3.141592653589793);
+  if (name == "e") return constant_of(2.718281828459045);
+  if (name == "inf") return constant_of(std::numeric_limits<double>::infinity());
+  if (name == "nan") return constant_of(std::numeric_limits<double>::quiet_NaN());
   if (hidden) program->not_visible(name, loc);
   std::string unsupported = unsupported_builtin_message(name);
   if (!unsupported.empty()) compile_error(loc, unsupported);

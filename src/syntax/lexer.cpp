@@ -237,7 +237,129 @@ Token Lexer::lex_token() {
 Token Lexer::lex_name() {
   size_t start = pos_;
   while (pos_ < text_.size() && is_name_char(text_[pos_])) ++pos_;
+  if (pos_ - start == 1 && (text_[start] == 'f' || text_[start] == 'F') && pos_ < text_.size() &&
+      (text_[pos_] == '"' || text_[pos_] == '\''))
+    return lex_fstring(start);
   return make(keyword_kind(text_.substr(start, pos_ - start)), start);
+}
+
+char Lexer::escape_at(size_t pos) const {
+  switch (text_[pos]) {
+    case 'n': return '\n';
+    case 't': return '\t';
+    case 'r': return '\r';
+    case '0': return '\0';
+    case '\\': return '\\';
+    case '"': return '"';
+    case '\'': return '\'';
+    default:
+      compile_error(loc_at(pos - 1), "invalid escape sequence: expected one of \\n \\t \\r \\0 "
+                                     "\\\\ \\\" \\' after the backslash, found " +
+                                         describe_character(text_, pos));
+  }
+}
+
+// f"text {expr} text" on one line: read as the tokens of `("text " + str(expr) + " text")`, the
+// expression's own tokens lexed at their place in the source (so errors inside it point there).
+// `{{` and `}}` are braces; format specs (`{x:.3f}`), conversions (`{x!r}`), nested f-strings
+// and triple-quoted f-strings are not supported (compile errors).
+Token Lexer::lex_fstring(size_t start) {
+  if (in_fstring_) compile_error(loc_at(start), "an f-string inside an f-string is not supported");
+  char quote = text_[pos_];
+  if (pos_ + 2 < text_.size() && text_[pos_ + 1] == quote && text_[pos_ + 2] == quote)
+    compile_error(loc_at(start), "triple-quoted f-strings are not supported; use f\"...\" on one line");
+  ++pos_;
+  std::vector<Token> out;
+  auto synth = [&](TokenKind kind, size_t at, std::string_view spelling) {
+    Token t;
+    t.kind = kind;
+    t.loc = loc_at(at);
+    t.text = spelling;
+    return t;
+  };
+  out.push_back(synth(TokenKind::LParen, start, "("));
+  bool any = false;  // a part was emitted (the next one needs a '+')
+  std::string literal;
+  size_t literal_start = pos_;
+  auto flush = [&](bool even_if_empty) {
+    if (literal.empty() && !even_if_empty) return;
+    if (any) out.push_back(synth(TokenKind::Plus, literal_start, "+"));
+    Token s = synth(TokenKind::Str, literal_start, text_.substr(start + 1, pos_ - start - 1));
+    s.value = std::move(literal);
+    literal.clear();
+    out.push_back(std::move(s));
+    any = true;
+  };
+  auto unterminated = [&] {
+    compile_error(loc_at(start), std::string("unterminated f-string: expected a closing ") + quote + " on this line");
+  };
+  while (true) {
+    if (pos_ >= text_.size() || text_[pos_] == '\n' || text_[pos_] == '\r') unterminated();
+    char c = text_[pos_];
+    if (c == quote) break;
+    if (c == '{' && pos_ + 1 < text_.size() && text_[pos_ + 1] == '{') {
+      literal += '{';
+      pos_ += 2;
+      continue;
+    }
+    if (c == '}') {
+      if (pos_ + 1 < text_.size() && text_[pos_ + 1] == '}') {
+        literal += '}';
+        pos_ += 2;
+        continue;
+      }
+      compile_error(loc_at(pos_), "a single '}' in an f-string: write '}}' for a brace");
+    }
+    if (c == '{') {
+      flush(false);
+      size_t open = pos_;
+      if (any) out.push_back(synth(TokenKind::Plus, open, "+"));
+      out.push_back(synth(TokenKind::Name, open, "str"));
+      out.push_back(synth(TokenKind::LParen, open, "("));
+      any = true;
+      ++pos_;
+      int depth = 0;
+      size_t tokens = 0;
+      in_fstring_ = true;
+      while (true) {
+        while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
+        if (pos_ >= text_.size() || text_[pos_] == '\n' || text_[pos_] == '\r' || text_[pos_] == quote)
+          compile_error(loc_at(open), "expected '}' to close this '{' of the f-string");
+        char d = text_[pos_];
+        if (depth == 0 && d == '}') break;
+        if (depth == 0 && (d == ':' || (d == '!' && !(pos_ + 1 < text_.size() && text_[pos_ + 1] == '='))))
+          compile_error(loc_at(pos_), "format specs and conversions are not supported in f-strings; "
+                                      "interpolate str(x) or round the value first");
+        if (d == '#') compile_error(loc_at(pos_), "a comment inside an f-string expression");
+        Token t = lex_token();
+        if (t.kind == TokenKind::LParen || t.kind == TokenKind::LBracket) ++depth;
+        if ((t.kind == TokenKind::RParen || t.kind == TokenKind::RBracket) && depth > 0) --depth;
+        out.push_back(std::move(t));
+        ++tokens;
+      }
+      in_fstring_ = false;
+      if (tokens == 0) compile_error(loc_at(open), "an empty expression in an f-string");
+      out.push_back(synth(TokenKind::RParen, pos_, ")"));
+      ++pos_;  // the '}'
+      literal_start = pos_;
+      continue;
+    }
+    if (c == '\\') {
+      if (pos_ + 1 >= text_.size()) unterminated();
+      literal += escape_at(pos_ + 1);
+      pos_ += 2;
+      continue;
+    }
+    size_t length = utf8_length(pos_, "a string");
+    literal.append(text_.substr(pos_, length));
+    pos_ += length;
+  }
+  flush(!any);
+  out.push_back(synth(TokenKind::RParen, pos_, ")"));
+  ++pos_;  // the closing quote
+  Token first = std::move(out.front());
+  for (size_t i = out.size(); i-- > 1;) pending_.push_front(std::move(out[i]));
+  return first;
 }
 
 // Digits only; the parser converts (it knows about `-9223372036854775808`).

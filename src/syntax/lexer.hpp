@@ -51,6 +51,8 @@ class Lexer {
   Token lex_name();
   Token lex_number();
   Token lex_string();
+  Token lex_fstring(size_t start);  // f"...": pos_ at the quote
+  char escape_at(size_t pos) const; // the character `\X` at pos stands for
   Token lex_punctuation();
   Token make(TokenKind kind, size_t start) const;
   [[noreturn]] void unexpected_character(size_t pos) const;
@@ -70,6 +72,7 @@ class Lexer {
   std::vector<uint32_t> indents_{0};     // widths of the open blocks, outermost first
   std::vector<OpenBracket> brackets_;    // open '(' / '[' (line breaks are ignored inside)
   std::deque<Token> pending_;            // Indent/Dedent/Newline queued ahead of the next token
+  bool in_fstring_ = false;              // lexing the expression of an f-string
 };
 
 // Convenience for tests and tools: every token up to and including EndOfFile.

@@ -89,10 +89,20 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Softplus:
     case Prim::Floor:
     case Prim::Ceil:
+    case Prim::Lgamma:
+    case Prim::Digamma:
+    case Prim::Trigamma:
+    case Prim::Erf:
+    case Prim::Erfc:
       return math(p, call, /*keeps_type=*/false);
     case Prim::ToF64:
     case Prim::ToI64:
       return convert(p, call);
+    case Prim::ToStr:
+      if (!call.args.empty() && is_function(call.args[0]))
+        compile_error(call.node->loc, "str() expects a number, bool, str, tuple, struct or tensor, found " +
+                                          to_string(call.args[0]));
+      return store_.str();
     case Prim::MakeTuple:
       return store_.tuple(call.args);
     case Prim::TupleGet:
@@ -207,6 +217,8 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::Save:
     case Prim::ReadBytes:
     case Prim::ReadIdx:
+    case Prim::LoadTxt:
+    case Prim::ReadNumbers:
       return tensors_.file(p, call);
     case Prim::Unbroadcast:
     case Prim::BroadcastLike:
@@ -262,6 +274,16 @@ const Type* PrimRules::promote(const Type* a, const Type* b, SourceLoc loc) {
 
 const Type* PrimRules::arithmetic(Prim p, const PrimCall& call) {
   if (is_tensor(call.args[0]) || is_tensor(call.args[1])) return tensors_.binary(p, call);
+  // str + str concatenates (paths and messages); a str with anything else is an error (other
+  // operators: promote's "expected a number, found str").
+  if (p == Prim::Add && (call.args[0] == store_.str() || call.args[1] == store_.str())) {
+    const Type* a = call.args[0];
+    const Type* b = call.args[1];
+    if ((a == store_.str() || is_bottom(a)) && (b == store_.str() || is_bottom(b))) return store_.str();
+    const Type* other = a == store_.str() ? b : a;
+    compile_error(call.node->loc, "+ joins two strings: expected str, found " + to_string(other) +
+                                      "; convert a number with str(x)");
+  }
   const Type* t = promote(call.args[0], call.args[1], call.node->loc);
   if (p == Prim::Div && t == store_.i64()) return store_.f64();  // true division
   return t;

@@ -28,7 +28,11 @@ const Type* PrimRules::construct_struct(const ir::StructDecl* decl, const std::v
                            std::to_string(fields.size()) + " given");
   for (size_t i = 0; i < fields.size(); ++i) {
     const Type* expected = annotations_.field_type(decl, i);
-    if (!fits(fields[i], expected))
+    // A tensor of unknown rank for a field declared Tensor[T, r]: the interpreter checks the
+    // rank when the struct is built (build_struct), as for annotated parameters.
+    bool rank_checked = is_tensor(fields[i]) && is_tensor(expected) && fields[i]->rank < 0 && expected->rank >= 0 &&
+                        fields[i]->dtype == expected->dtype;
+    if (!fits(fields[i], expected) && !rank_checked)
       compile_error(i < field_locs.size() ? field_locs[i] : loc,
                     "field '" + decl->fields[i].name + "' of " + decl->name + " expects " + to_string(expected) +
                         ", found " + to_string(fields[i]));

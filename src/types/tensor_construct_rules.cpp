@@ -221,9 +221,28 @@ const Type* TensorRules::one_hot(const PrimCall& call) {
 // gives an f32/f64 tensor at run time that the program must convert with astype.
 const Type* TensorRules::file(Prim p, const PrimCall& call) {
   const char* op = ir::prim_name(p);
-  if (p == Prim::Load) require_arguments(call, 1, 2, "load takes a path and optionally a value to load like");
+  if (p == Prim::Load) require_arguments(call, 1, 3, "load takes a path and optionally a value to load like");
   require_path(call, 0, op);
+  if (p == Prim::Load && call.args.size() == 3) {
+    // load(path, None, dtype): from load(path, dtype=T) or `x: Tensor[T] = load(path)`.
+    if (call.args[1]->kind != TypeKind::None)
+      compile_error(operand_at(call, 1), "load takes either like or dtype, not both");
+    const std::string* name = str_constant(call, 2);
+    const Type* dtype = name ? store_.dtype_named(*name) : nullptr;
+    if (!dtype)
+      compile_error(operand_at(call, 2), "load: the dtype must be one of f64, f32, i64, bool" +
+                                             (name ? ", found '" + *name + "'" : std::string()));
+    return store_.tensor(dtype);
+  }
   if (p == Prim::Load) return call.args.size() == 2 ? call.args[1] : store_.tensor(store_.f64());
+  if (p == Prim::LoadTxt) {
+    require_i64(call, 1, "loadtxt", "skiprows");
+    const Type* d = call.args[2];
+    if (d->kind != TypeKind::Str && d->kind != TypeKind::None && d->kind != TypeKind::Bottom)
+      compile_error(operand_at(call, 2), "loadtxt: the delimiter must be a str or None, found " + to_string(d));
+    return store_.tensor(store_.f64());
+  }
+  if (p == Prim::ReadNumbers) return store_.tensor(store_.f64(), 1);
   if (p == Prim::Save) {
     if (is_function(call.args[1]))
       compile_error(operand_at(call, 1), "save writes tensors, or a struct or tuple of them, found " +

@@ -35,6 +35,8 @@ constexpr std::pair<Prim, rt::UnaryOp> kUnary[] = {
     {Prim::Expm1, rt::UnaryOp::Expm1},     {Prim::Sin, rt::UnaryOp::Sin},       {Prim::Cos, rt::UnaryOp::Cos},
     {Prim::Tan, rt::UnaryOp::Tan},         {Prim::Tanh, rt::UnaryOp::Tanh},     {Prim::Sqrt, rt::UnaryOp::Sqrt},
     {Prim::Sigmoid, rt::UnaryOp::Sigmoid}, {Prim::Softplus, rt::UnaryOp::Softplus},
+    {Prim::Lgamma, rt::UnaryOp::Lgamma},   {Prim::Digamma, rt::UnaryOp::Digamma},
+    {Prim::Trigamma, rt::UnaryOp::Trigamma}, {Prim::Erf, rt::UnaryOp::Erf}, {Prim::Erfc, rt::UnaryOp::Erfc},
     {Prim::Not, rt::UnaryOp::LogicalNot},
 };
 

@@ -12,70 +12,145 @@ using ir::Prim;
 
 namespace {
 
-// One position of an index spec (ops.def "Indexing"): an integer, or a slice with
-// start/stop/step operands present or not.
+// One position of an index spec (ops.def "Indexing"): an integer operand, a slice with
+// start/stop/step operands present or not, or a new axis ("n", None; no operand). An integer
+// operand that is an i64 tensor is an index array (a gather), a bool tensor a mask
+// (classify_items); one of them per index.
 struct IndexItem {
   bool integer = false;
+  bool newaxis = false;
+  bool array = false;
+  bool mask = false;
   bool start = false, stop = false, step = false;
   size_t first_operand = 0;  // position of its first operand in the call
+  int64_t array_rank = 0;    // array / mask: the operand's rank
+  std::vector<int64_t> array_dims;
 };
 
 // The spec of index(x, spec, ...) / set_index(x, spec, ..., v); `operands` is the number of
-// operands the call has for it. A malformed spec is a bug of the lowering.
+// operands the call has for it. A set_index spec may start with "+" (add the value: np.add.at).
+// A malformed spec is a bug of the lowering.
 std::vector<IndexItem> parse_spec(const PrimCall& call, size_t operands) {
-  const std::string* spec = str_constant(call, 1);
-  if (!spec) internal_error("type inference", "index/set_index without a constant spec");
+  const std::string* spec_text = str_constant(call, 1);
+  if (!spec_text) internal_error("type inference", "index/set_index without a constant spec");
+  std::string spec = *spec_text;
+  if (!spec.empty() && spec[0] == '+') spec = spec.substr(1);
   std::vector<IndexItem> items;
   size_t next = 2;
   size_t pos = 0;
-  while (pos <= spec->size()) {
-    size_t comma = spec->find(',', pos);
-    std::string text = spec->substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+  while (pos <= spec.size()) {
+    size_t comma = spec.find(',', pos);
+    std::string text = spec.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     IndexItem item;
     item.first_operand = next;
     if (text == "i") {
       item.integer = true;
       next += 1;
+    } else if (text == "n") {
+      item.newaxis = true;
     } else if (text.size() == 4 && text[0] == 's') {
       item.start = text[1] == '1';
       item.stop = text[2] == '1';
       item.step = text[3] == '1';
       next += item.start + item.stop + item.step;
     } else {
-      internal_error("type inference", "malformed index spec '" + *spec + "'");
+      internal_error("type inference", "malformed index spec '" + *spec_text + "'");
     }
     items.push_back(item);
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
-  if (next - 2 != operands) internal_error("type inference", "index spec '" + *spec + "' and operands disagree");
+  if (next - 2 != operands) internal_error("type inference", "index spec '" + *spec_text + "' and operands disagree");
   return items;
 }
 
-// The shape of x[items] for a tensor x; "too many indices" when x's known rank is smaller.
+// Integer operands that are tensors: an i64 tensor of known rank is an index array, a bool tensor
+// a mask; an i64 tensor of unknown rank (an element of a tensor of unknown rank) is an error that
+// says how to give it a rank, as `.shape`'s does. At most one array or mask.
+void classify_items(const PrimCall& call, std::vector<IndexItem>& items) {
+  const IndexItem* advanced = nullptr;
+  for (IndexItem& item : items) {
+    if (!item.integer) continue;
+    const Type* t = call.args.at(item.first_operand);
+    if (!is_tensor(t) || !t->dtype || t->rank == 0) continue;
+    bool i64 = t->dtype->kind == TypeKind::I64, boolean = t->dtype->kind == TypeKind::Bool;
+    if (!i64 && !boolean) continue;  // require_i64 reports it
+    if (t->rank < 0)
+      compile_error(operand_at(call, item.first_operand),
+                    "indexing: an index must be an integer or an index array of known rank, found " + to_string(t) +
+                        " (an element of a tensor of unknown rank?); annotate that tensor with its rank (Tensor[" +
+                        to_string(t->dtype) + ", 1]) or reshape it");
+    if (advanced)
+      compile_error(operand_at(call, item.first_operand),
+                    "indexing: only one index array or boolean mask per index is supported");
+    item.integer = false;
+    item.array = i64;
+    item.mask = boolean;
+    item.array_rank = t->rank;
+    item.array_dims = t->dims;
+    if (item.array_dims.empty()) item.array_dims.assign(static_cast<size_t>(t->rank), -1);
+    advanced = &item;
+  }
+  for (const IndexItem& item : items)
+    if (item.integer) require_i64(call, item.first_operand, "indexing", "an index");
+}
+
+bool has_advanced(const std::vector<IndexItem>& items) {
+  for (const IndexItem& item : items)
+    if (item.array || item.mask || item.newaxis) return true;
+  return false;
+}
+
+// The shape of x[items] for a tensor x, with NumPy's rules for an index array or mask: its axes
+// replace the indexed ones where the advanced group (the array with the integers) is, or come
+// first when a slice or new axis separates the group's members. "too many indices" when x's
+// known rank is smaller.
 Shape indexed_shape(const Type* x, const std::vector<IndexItem>& items, SourceLoc loc) {
-  int64_t k = static_cast<int64_t>(items.size());
+  int64_t k = 0;
+  for (const IndexItem& item : items) k += item.newaxis ? 0 : item.mask ? item.array_rank : 1;
   if (x->rank >= 0 && k > x->rank)
     compile_error(loc, "too many indices: " + to_string(x) + " has " + std::to_string(x->rank) +
                            (x->rank == 1 ? " axis, " : " axes, ") + std::to_string(k) + " indices given");
   if (x->rank < 0) return unknown_shape();
-  Shape out{0, {}};
-  for (int64_t a = 0; a < x->rank; ++a) {
-    if (a < k) {
-      const IndexItem& item = items[static_cast<size_t>(a)];
-      if (item.integer) continue;
-      bool whole = !item.start && !item.stop && !item.step;
-      out.dims.push_back(whole ? x->dims[static_cast<size_t>(a)] : -1);
+  std::vector<int64_t> out, advanced;
+  size_t advanced_at = 0;
+  int lo = -1, hi = -1, array_at = -1;
+  int64_t axis = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const IndexItem& item = items[i];
+    if (item.integer || item.array || item.mask) {
+      if (lo < 0) lo = static_cast<int>(i);
+      hi = static_cast<int>(i);
+    }
+    if (item.integer) {
+      ++axis;
+    } else if (item.newaxis) {
+      out.push_back(1);
+    } else if (item.array || item.mask) {
+      array_at = static_cast<int>(i);
+      advanced_at = out.size();
+      if (item.array) {
+        advanced = item.array_dims;
+        ++axis;
+      } else {
+        advanced = {-1};
+        axis += item.array_rank;
+      }
     } else {
-      out.dims.push_back(x->dims[static_cast<size_t>(a)]);
+      bool whole = !item.start && !item.stop && !item.step;
+      out.push_back(whole ? x->dims[static_cast<size_t>(axis)] : -1);
+      ++axis;
     }
   }
-  out.rank = static_cast<int64_t>(out.dims.size());
-  return out;
-}
-
-void check_index_operands(const PrimCall& call, size_t first, size_t end) {
-  for (size_t i = first; i < end; ++i) require_i64(call, i, "indexing", "an index");
+  for (; axis < x->rank; ++axis) out.push_back(x->dims[static_cast<size_t>(axis)]);
+  if (array_at >= 0) {
+    bool first = false;
+    for (int i = lo; i <= hi; ++i) first = first || (!items[static_cast<size_t>(i)].integer &&
+                                                     !items[static_cast<size_t>(i)].array &&
+                                                     !items[static_cast<size_t>(i)].mask);
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(first ? 0 : advanced_at), advanced.begin(), advanced.end());
+  }
+  return Shape{static_cast<int64_t>(out.size()), out};
 }
 
 // A constant integer index outside a known extent: the run time's error, found at compile time.
@@ -111,11 +186,11 @@ const Type* TensorRules::index(const PrimCall& call) {
   const Type* x = call.args[0];
   std::vector<IndexItem> items = parse_spec(call, call.args.size() - 2);
   if (x->kind == TypeKind::Tuple) return tuple_element(call, items);
-  check_index_operands(call, 2, call.args.size());
+  classify_items(call, items);
   if (not_known(x)) return store_.bottom();
   if (!is_tensor(x)) compile_error(call.node->loc, "cannot index " + to_string(x) + ": expected a tensor or a tuple");
   Shape out = indexed_shape(x, items, call.node->loc);
-  check_constant_indices(call, x, items);
+  if (!has_advanced(items)) check_constant_indices(call, x, items);
   return make_result(store_, x->dtype, out);
 }
 
@@ -128,12 +203,12 @@ const Type* TensorRules::set_index(const PrimCall& call) {
   std::vector<IndexItem> items = parse_spec(call, call.args.size() - 3);
   if (x->kind == TypeKind::Tuple)
     compile_error(call.node->loc, "cannot assign into a tuple element: tuples are immutable; build a new tuple");
-  check_index_operands(call, 2, value);
+  classify_items(call, items);
   if (not_known(x)) return x;
   if (!is_tensor(x))
     compile_error(call.node->loc, "cannot assign into an element of " + to_string(x) + ": expected a tensor");
   Shape region = indexed_shape(x, items, call.node->loc);
-  check_constant_indices(call, x, items);
+  if (!has_advanced(items)) check_constant_indices(call, x, items);
   if (not_known(v)) return x;
   SourceLoc at = operand_at(call, value);
   if (!is_tensor(v) && !is_scalar(v))
@@ -227,6 +302,20 @@ std::vector<const Type*> TensorRules::tensor_tuple(const PrimCall& call, size_t 
 const Type* TensorRules::join_along(Prim p, const PrimCall& call) {
   const char* op = ir::prim_name(p);
   int64_t axis = required_int(call, 1, op, "the axis");
+  // concat(t, 0) of one tensor t (a comprehension): its rows t[0], t[1], ... joined along their
+  // axis 0, i.e. t's first two axes merged (the lowering's concat([e for ...])).
+  if (p == Prim::Concat && is_tensor(call.args[0])) {
+    const Type* t = call.args[0];
+    if (axis != 0)
+      compile_error(call.node->loc, "concat of the rows of one tensor (a comprehension) joins them along axis 0 only");
+    if (t->rank >= 0 && t->rank < 2)
+      compile_error(operand_at(call, 0), "concat of a comprehension needs elements of rank 1 or more (use stack "
+                                         "for scalars), found " + to_string(t));
+    if (t->rank < 0) return store_.tensor(t->dtype);
+    std::vector<int64_t> dims(t->dims.begin() + 1, t->dims.end());
+    dims[0] = t->dims[0] >= 0 && t->dims[1] >= 0 ? t->dims[0] * t->dims[1] : -1;
+    return store_.tensor(t->dtype, t->rank - 1, dims);
+  }
   std::vector<const Type*> parts = tensor_tuple(call, 0, op);
   if (parts.empty() || std::any_of(parts.begin(), parts.end(), not_known)) return store_.bottom();
   rt::DType dtype = to_rt(dtype_of(parts[0]));

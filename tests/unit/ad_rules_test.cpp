@@ -17,6 +17,10 @@ using namespace adtest;
 const std::set<Prim> kNoRules = {
     // Effects: the transforms copy them, no derivative.
     Prim::Print, Prim::Arg, Prim::Assert, Prim::Fail, Prim::Load, Prim::Save, Prim::ReadBytes, Prim::ReadIdx,
+    Prim::LoadTxt, Prim::ReadNumbers,
+    // digamma's derivative; its own (polygamma(2, x)) is not implemented: differentiating
+    // trigamma is the located error of a primitive without rules (tests/errors/ad/trigamma_in_grad.fx).
+    Prim::Trigamma,
     // Not differentiable yet: differentiating through it is a located run-time error
     // (tests/errors/ad/tree_map_in_grad.fx).
     Prim::TreeMap,
@@ -50,7 +54,7 @@ TEST(AdRules, TheNonDifferentiablePrimitivesHaveZeroRules) {
   fx::ad::register_all_rules(r);
   for (Prim p : {Prim::Lt, Prim::Le, Prim::Gt, Prim::Ge, Prim::Eq, Prim::Ne, Prim::Not, Prim::Floor, Prim::Ceil,
                  Prim::Sign, Prim::FloorDiv, Prim::ToI64, Prim::VariantTag, Prim::StopGradient, Prim::ZerosLike,
-                 Prim::ListEmpty, Prim::ListIsEmpty})
+                 Prim::ListEmpty, Prim::ListIsEmpty, Prim::ToStr})
     EXPECT_TRUE(r.at(p).zero_derivative) << fx::ir::prim_name(p);
 }
 
@@ -98,6 +102,11 @@ const std::vector<Scalar>& scalar_prims() {
       {Prim::Tanh, 1, away_from_zero},     {Prim::Sqrt, 1, positive},        {Prim::Sigmoid, 1, away_from_zero},
       {Prim::Softplus, 1, away_from_zero}, {Prim::Abs, 1, away_from_zero},   {Prim::Relu, 1, away_from_zero},
       {Prim::Maximum, 2, away_from_zero},  {Prim::Minimum, 2, away_from_zero}, {Prim::ToF64, 1, away_from_zero},
+      {Prim::Lgamma, 1, positive},         {Prim::Digamma, 1, positive},     {Prim::Erf, 1, away_from_zero},
+      {Prim::Erfc, 1, away_from_zero},
+      // lgamma and digamma left of 0, between the poles.
+      {Prim::Lgamma, 1, [](std::mt19937& g, int) { return std::vector<double>{-uniform(g, 0.1, 0.9) - 1}; }},
+      {Prim::Digamma, 1, [](std::mt19937& g, int) { return std::vector<double>{-uniform(g, 0.1, 0.9)}; }},
       // Zero derivatives, checked the same way (finite differences are 0 away from jumps).
       {Prim::Floor, 1, [](std::mt19937& g, int) { return std::vector<double>{std::floor(uniform(g, -3, 3)) + 0.5}; }},
       {Prim::Ceil, 1, [](std::mt19937& g, int) { return std::vector<double>{std::floor(uniform(g, -3, 3)) + 0.5}; }},

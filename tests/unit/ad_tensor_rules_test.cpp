@@ -132,7 +132,12 @@ const std::vector<Entry>& table() {
     for (Prim p : {Prim::Neg, Prim::Exp, Prim::Sin, Prim::Tanh, Prim::Sigmoid, Prim::Softplus, Prim::Abs, Prim::Relu,
                    Prim::ToF64})
       v.push_back({p, unary_cases(p, t_)});
-    for (Prim p : {Prim::Log, Prim::Sqrt, Prim::Log1p}) v.push_back({p, unary_cases(p, pos_)});
+    for (Prim p : {Prim::Log, Prim::Sqrt, Prim::Log1p, Prim::Lgamma}) v.push_back({p, unary_cases(p, pos_)});
+    for (Prim p : {Prim::Erf, Prim::Erfc}) v.push_back({p, unary_cases(p, t_)});
+    // digamma's second derivative would need trigamma's rules, which it has not (ops.def).
+    v.push_back({Prim::Digamma,
+                 {{"(2,3)", {pos({2, 3})}, apply(Prim::Digamma), 1e-6, 1e-5, 1e-9, false},
+                  {"(4,)", {pos({4})}, apply(Prim::Digamma), 1e-6, 1e-5, 1e-9, false}}});
     v.push_back({Prim::MatMul,
                  {{"(2,3)@(3,4)", {t({2, 3}), t({3, 4})}, apply(Prim::MatMul)},
                   {"(3,)@(3,4)", {t({3}), t({3, 4})}, apply(Prim::MatMul)},
@@ -178,7 +183,28 @@ const std::vector<Entry>& table() {
                   {"x[1::2]", {t({5, 2})}, index("s101", {1, 2})},
                   {"x[-1, 0:2]", {t({3, 4})}, index("i,s110", {-1, 0, 2})},
                   {"x[:, 1]", {t({2, 3, 2})}, index("s000,i", {1})},
-                  {"x[1, 2]", {t({3, 4})}, index("i,i", {1, 2})}}});
+                  {"x[1, 2]", {t({3, 4})}, index("i,i", {1, 2})},
+                  {"x[None, 1]", {t({3, 4})}, index("n,i", {1})}}});
+    // Index arrays (gathers; their adjoint scatter-adds, repeated indices included) and masks.
+    auto gather = [](const char* spec, std::vector<int64_t> ids, std::vector<int64_t> before) {
+      return apply(Prim::Index, [spec, ids, before](Program& pr, Graph* g) {
+        std::vector<Node*> v{pr.ks(spec)};
+        for (int64_t o : before) v.push_back(pr.ki(o));
+        std::vector<Node*> elems;
+        for (int64_t i : ids) elems.push_back(pr.ki(i));
+        v.push_back(pr.op(g, Prim::MakeTensor, elems));
+        return v;
+      });
+    };
+    auto masked = [](std::vector<int64_t> cond) {
+      return [cond](Program& pr, Graph* g, const std::vector<Node*>& xs) {
+        return pr.op(g, Prim::Index, {xs[0], pr.ks("i"), bools(pr, g, cond)});
+      };
+    };
+    v.push_back({Prim::Index,
+                 {{"x[[2, 0, 2]]", {t({3, 4})}, gather("i", {2, 0, 2}, {})},
+                  {"x[1, [3, 3, 0]]", {t({3, 4})}, gather("i,i", {3, 3, 0}, {1})},
+                  {"x[mask]", {t({2, 3})}, masked({2, 3})}}});
     auto set_index = [](const char* spec, std::vector<int64_t> ops) {
       return [spec, ops](Program& pr, Graph* g, const std::vector<Node*>& xs) {
         std::vector<Node*> args{xs[0], pr.ks(spec)};
@@ -300,14 +326,15 @@ const std::set<Prim> kZeroDerivative = {Prim::Zeros, Prim::Ones,   Prim::Arange,
                                         Prim::Key,   Prim::Split,  Prim::Normal, Prim::Uniform, Prim::Len,
                                         Prim::ArgMax, Prim::ArgMin, Prim::OneHot, Prim::PoolWeights};
 // Effects, and tree_map (not differentiable yet: a located error), have no rules at all.
-const std::set<Prim> kEffects = {Prim::Load, Prim::Save, Prim::ReadBytes, Prim::ReadIdx, Prim::TreeMap};
+const std::set<Prim> kEffects = {Prim::Load,    Prim::Save,        Prim::ReadBytes, Prim::ReadIdx,
+                                 Prim::LoadTxt, Prim::ReadNumbers, Prim::TreeMap};
 
 bool in_range(Prim p, Prim first, Prim last) {
   return static_cast<int>(p) >= static_cast<int>(first) && static_cast<int>(p) <= static_cast<int>(last);
 }
 // The tensor primitives: ops.def's sections "Tensors" and "Tensor adjoints", and matmul.
 bool is_tensor_prim(Prim p) {
-  return p == Prim::MatMul || in_range(p, Prim::Zeros, Prim::ReadIdx) || in_range(p, Prim::Unbroadcast, Prim::PoolSum);
+  return p == Prim::MatMul || in_range(p, Prim::Zeros, Prim::ReadNumbers) || in_range(p, Prim::Unbroadcast, Prim::PoolSum);
 }
 
 TEST(AdTensorRules, EveryTensorPrimitiveHasATableEntryOrIsListedAsNonDifferentiable) {

@@ -316,7 +316,7 @@ TEST_F(Files, LoadChecksDtypeAndShape) {
   rt::NamedTensor entries[] = {{"arr_0", rt::zeros(rt::Shape{2})}, {"arr_1", rt::zeros(rt::Shape{3})}};
   rt::save_npz(pair, entries);
   EXPECT_EQ(run("def main():\n    print(load(\"" + ints + "\"))\n"),
-            "error: 2: " + ints + " holds i64 data, expected f64");
+            "error: 2: " + ints + " holds i64 data, expected f64; declare the element type: `x: Tensor[i64] = load(path)` or load(path, dtype=i64)");
   EXPECT_EQ(run("def main():\n    print(load(\"" + pair + "\", (zeros(2), zeros(4))))\n"),
             "error: 2: " + pair + ": entry 'arr_1' has shape (3,), expected (4,)");
   EXPECT_EQ(run("def main():\n    print(load(\"" + pair + "\", (zeros(2), zeros(3), zeros(1))))\n"),

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "fluxion/runtime/gather.hpp"
 #include "fluxion/runtime/runtime.hpp"
 #include "tensor_test_support.hpp"
 
@@ -177,4 +178,44 @@ TEST(TensorUpdate, ErrorsChangeNothing) {
   Tensor b = set_index(zeros(Shape{2}, DType::Bool), {0}, Scalar(true));
   EXPECT_EQ(format(b), "[True, False]");
   EXPECT_EQ(format(set_index(arange(2), {1}, Scalar(true))), "[0, 1]");
+}
+
+// ------------------------------------------------------------ gather.hpp: index arrays, masks
+TEST(TensorGather, TakeAlongAnAxis) {
+  Tensor x = reshape(arange(12), Shape{3, 4});
+  EXPECT_EQ(format(take(x, from_vector<int64_t>({2, 0, 2}), 0)), "[[8, 9, 10, 11], [0, 1, 2, 3], [8, 9, 10, 11]]");
+  EXPECT_EQ(format(take(x, from_vector<int64_t>({-1, 1}), 1)), "[[3, 1], [7, 5], [11, 9]]");
+  Tensor idx2 = reshape(from_vector<int64_t>({0, 1, 1, 0}), Shape{2, 2});
+  EXPECT_EQ(take(x, idx2, 1).shape(), Shape({3, 2, 2}));
+  EXPECT_EQ(format(take(transpose(x), from_vector<int64_t>({1}), 0)), "[[1, 5, 9]]");  // a strided view
+  expect_error([&] { take(x, from_vector<int64_t>({3}), 0); }, "index 3 is out of range for axis 0 of size 3");
+}
+
+TEST(TensorGather, PutAssignsOrAddsLikeNumpy) {
+  Tensor z = zeros(Shape{5});
+  EXPECT_EQ(format(put(z, from_vector<int64_t>({0, 2, 2}), 0, scalar_tensor(Scalar(1.0)), true)),
+            "[1.0, 0.0, 2.0, 0.0, 0.0]");  // np.add.at
+  EXPECT_EQ(format(z), "[0.0, 0.0, 0.0, 0.0, 0.0]");  // z was shared: copied
+  EXPECT_EQ(format(put(zeros(Shape{5}), from_vector<int64_t>({0, 2, 2}), 0, from_vector<double>({1.0, 2.0, 3.0}), false)),
+            "[1.0, 0.0, 3.0, 0.0, 0.0]");  // the last of a repeated index wins
+  Tensor m = zeros(Shape{2, 3});
+  EXPECT_EQ(format(put(m, from_vector<int64_t>({1, 1}), 1, from_vector<double>({1.0, 2.0}), true)),
+            "[[0.0, 3.0, 0.0], [0.0, 3.0, 0.0]]");
+  expect_error([&] { put(zeros(Shape{3}), from_vector<int64_t>({0, 1}), 0, from_vector<double>({1.0, 2.0, 3.0}), false); },
+               "cannot assign a tensor of shape (3,) to an indexed region of shape (2,)");
+  expect_error([&] { put(arange(3), from_vector<int64_t>({0}), 0, scalar_tensor(Scalar(0.5)), false); },
+               "cannot assign f64 values into a tensor of dtype i64");
+}
+
+TEST(TensorGather, Masks) {
+  Tensor x = reshape(arange(6), Shape{2, 3});
+  Tensor mask = greater(x, scalar_tensor(Scalar(int64_t{2})));
+  EXPECT_EQ(format(flatnonzero(mask)), "[3, 4, 5]");
+  EXPECT_EQ(format(mask_select(x, mask, 0)), "[3, 4, 5]");
+  Tensor rows = greater(from_vector<int64_t>({1, 0}), scalar_tensor(Scalar(int64_t{0})));
+  EXPECT_EQ(format(mask_select(x, rows, 0)), "[[0, 1, 2]]");
+  EXPECT_EQ(format(mask_put(x, mask, 0, scalar_tensor(Scalar(int64_t{-1})), false)), "[[0, 1, 2], [-1, -1, -1]]");
+  EXPECT_EQ(format(mask_put(x, mask, 0, scalar_tensor(Scalar(int64_t{10})), true)), "[[0, 1, 2], [13, 14, 15]]");
+  expect_error([&] { mask_select(x, greater(from_vector<int64_t>({1, 0, 1}), scalar_tensor(Scalar(int64_t{0}))), 0); },
+               "boolean index of shape (3,) does not match the indexed axes of a tensor of shape (2, 3)");
 }

@@ -26,6 +26,7 @@ void register_conversion_rules(Registry& r) {
   r.set_jvp(Prim::ToF64, jvp_float);
   r.set_vjp(Prim::ToF64, vjp_float);
   r.set_zero(Prim::ToI64);
+  r.set_zero(Prim::ToStr);  // a str carries no derivative
 }
 
 }  // namespace fx::ad

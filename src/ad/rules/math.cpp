@@ -1,5 +1,7 @@
 // Elementwise math family: exp log log1p expm1 sin cos tan tanh sqrt sigmoid softplus
-// floor ceil abs sign relu maximum minimum. JAX's values at the non-differentiable points:
+// floor ceil abs sign relu maximum minimum, and the special functions lgamma digamma erf erfc
+// (lgamma' = digamma, digamma' = trigamma; trigamma itself has no rules: differentiating it is
+// the located error of a primitive without rules). JAX's values at the non-differentiable points:
 // relu'(0) = 0, abs'(0) = 0, sign' = floor' = ceil' = 0, sqrt'(0) = inf, and maximum /
 // minimum split the cotangent equally between tied arguments (summed down to each operand's
 // shape when they broadcast: rule_util.hpp).
@@ -28,6 +30,15 @@ Node* d_tanh(Emitter& e, Node*, Node* y) { return e.op(Prim::Sub, {e.f64(1.0), m
 Node* d_sqrt(Emitter& e, Node*, Node* y) { return div(e, e.f64(0.5), y); }  // inf at 0
 Node* d_sigmoid(Emitter& e, Node*, Node* y) { return mul(e, y, e.op(Prim::Sub, {e.f64(1.0), y})); }
 Node* d_softplus(Emitter& e, Node* x, Node*) { return e.op(Prim::Sigmoid, {x}); }
+Node* d_lgamma(Emitter& e, Node* x, Node*) { return e.op(Prim::Digamma, {x}); }
+Node* d_digamma(Emitter& e, Node* x, Node*) { return e.op(Prim::Trigamma, {x}); }
+// erf'(x) = 2/sqrt(pi) exp(-x^2); erfc' = -erf'.
+Node* d_erf(Emitter& e, Node* x, Node*) {
+  return mul(e, e.f64(1.1283791670955126), e.op(Prim::Exp, {neg(e, mul(e, x, x))}));
+}
+Node* d_erfc(Emitter& e, Node* x, Node*) {
+  return mul(e, e.f64(-1.1283791670955126), e.op(Prim::Exp, {neg(e, mul(e, x, x))}));
+}
 Node* d_abs(Emitter& e, Node* x, Node*) { return e.op(Prim::Sign, {x}); }  // 0 at 0
 Node* d_relu(Emitter& e, Node* x, Node*) { return mask(e, Prim::Gt, x, e.i64(0)); }  // 0 at 0
 
@@ -73,6 +84,10 @@ void register_math_rules(Registry& r) {
   unary<d_sigmoid, Reads::Y>(r, Prim::Sigmoid);
   unary<d_softplus, Reads::X>(r, Prim::Softplus);
   unary<d_abs, Reads::X>(r, Prim::Abs);
+  unary<d_lgamma, Reads::X>(r, Prim::Lgamma);
+  unary<d_digamma, Reads::X>(r, Prim::Digamma);
+  unary<d_erf, Reads::X>(r, Prim::Erf);
+  unary<d_erfc, Reads::X>(r, Prim::Erfc);
   unary<d_relu, Reads::X>(r, Prim::Relu);
   r.set_zero(Prim::Floor);
   r.set_zero(Prim::Ceil);

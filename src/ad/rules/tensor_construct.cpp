@@ -5,6 +5,7 @@
 #include "ad/rule_context.hpp"
 #include "ad/rules/rule_util.hpp"
 #include "ad/rules/rules.hpp"
+#include "ad/typeinfo.hpp"
 
 namespace fx::ad {
 
@@ -60,6 +61,28 @@ bool tuple_component(VjpBackwardCtx& c, PartKey* key) {
   *key = PartKey::at(i);
   return true;
 }
+// May an operand of index(x, spec, ...) be an index array (a tensor, or of unknown type)? Then
+// an index may repeat, and the cotangent is added into zeros (set_index's "+" spec, np.add.at)
+// rather than set: the adjoint of a gather is a scatter-add.
+bool may_gather(const Node* n) {
+  for (size_t i = 2; i < n->num_args(); ++i) {
+    const Node* o = n->arg(i);
+    if (o->is_constant()) continue;  // the lowering's constants are integers
+    if (!typed_i64(o)) return true;
+  }
+  return false;
+}
+// The spec of node n with "+" in front (add the value) or without it.
+Node* spec_with_add(Emitter& e, const Node* n, bool add) {
+  const std::string* spec = string_constant(n->arg(1));
+  std::string text = spec ? *spec : std::string();
+  if (!text.empty() && text[0] == '+') text = text.substr(1);
+  return e.cst(add ? "+" + text : text);
+}
+bool adds(const Node* n) {
+  const std::string* spec = string_constant(n->arg(1));
+  return spec && !spec->empty() && (*spec)[0] == '+';
+}
 void vjp_index(VjpBackwardCtx& c) {
   if (!c.active(0)) return;
   PartKey key;
@@ -68,6 +91,7 @@ void vjp_index(VjpBackwardCtx& c) {
     return;
   }
   std::vector<Node*> args = args_with(c, 0, c.e.zeros(c.in(0)));
+  if (may_gather(c.node)) args[1] = spec_with_add(c.e, c.node, true);
   args.push_back(c.ct());
   c.give(0, c.e.op(Prim::SetIndex, std::move(args)));
 }
@@ -85,6 +109,17 @@ void jvp_set_index(JvpCtx& c) {
 void vjp_set_index(VjpBackwardCtx& c) {
   size_t last = c.num_args() - 1;
   Node* ct = c.ct();
+  if (adds(c.node)) {
+    // set_index(x, "+spec", ..., v) = x + scatter(v): x's cotangent is ct, v's the gathered ct.
+    if (c.active(0)) c.give(0, ct);
+    if (c.active(last)) {
+      std::vector<Node*> args = args_with(c, 0, ct);
+      args.pop_back();
+      args[1] = spec_with_add(c.e, c.node, false);
+      c.give(last, c.e.op(Prim::Unbroadcast, {c.e.op(Prim::Index, std::move(args)), c.in(last)}));
+    }
+    return;
+  }
   if (c.active(0)) {
     std::vector<Node*> args = args_with(c, 0, ct);
     args[last] = c.e.f64(0.0);

@@ -112,6 +112,12 @@ Node* part(Emitter& e, const AxisView& v, Node* ct, const std::string& item, std
 
 void vjp_concat(VjpBackwardCtx& c) {
   if (!c.active(0)) return;
+  if (typed_tensor(c.node->arg(0))) {
+    // concat(t, 0) of one tensor: a reshape merging t's first two axes; the cotangent is ct read
+    // back in t's shape.
+    c.give(0, c.e.op(Prim::Reshape, {c.ct(), c.e.op(Prim::GetAttr, {c.in(0), c.e.cst(std::string("shape"))})}));
+    return;
+  }
   AxisView v = axis_view(c);
   size_t n = tuple_size(c);
   Emitter& e = c.e;

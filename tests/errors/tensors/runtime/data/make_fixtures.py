@@ -55,7 +55,7 @@ def files():
         "bad_header.npy": bad_header,                      # fortran_order is not True/False
         "version9.npy": bytes(version9),                   # format version 9.0
         "fortran.npy": npy(np.asfortranarray(np.arange(6.0).reshape(2, 3))),
-        "u8.npy": npy(np.arange(4, dtype=np.uint8)),       # a dtype Fluxion does not read
+        "c16.npy": npy(np.arange(2, dtype=np.complex128)), # a dtype Fluxion does not read
         "i64.npy": npy(np.arange(4, dtype=np.int64)),      # an i64 file where f64 is expected
         "scalar.npy": npy(np.float64(2.5)),                # rank 0
         "rank3.npy": npy(np.zeros((1, 4, 4))),             # rank 3 where conv2d needs 4
