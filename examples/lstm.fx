@@ -4,7 +4,8 @@
 #   build/fluxion run examples/lstm.fx                       # 5000 steps on GPL-3
 #   build/fluxion run examples/lstm.fx /path/to/text 200 20  # PATH STEPS PRINT_EVERY
 #
-# Prints `step N loss AVG smooth SMOOTH` as min_char_rnn.fx does.
+# Prints `vocab V uniform-guess loss U`, then `step N loss AVG smooth SMOOTH`, as
+# min_char_rnn.fx does.
 import "optim.fx"
 import "init.fx"
 import "char_data.fx"
@@ -62,6 +63,8 @@ def train(path, steps, print_every):
     cache = adagrad_init(params)
     state = (zeros(HIDDEN), zeros(HIDDEN))
     smooth_loss = -log(1.0 / float(vocab)) * float(SEQ_LENGTH)
+    # What a model that learnt nothing scores: every character equally likely.
+    print("vocab", vocab, "uniform-guess loss", smooth_loss)
     window = 0.0
     pos = 0
     for n in range(steps):

@@ -6,6 +6,7 @@
 #   build/fluxion run examples/min_char_rnn.fx /path/to/text 200 20  # PATH STEPS PRINT_EVERY
 #
 # The command-line arguments are those of `train(path, steps, print_every)`. Prints
+# `vocab V uniform-guess loss U` (U = 25 ln V, the loss of a model that learnt nothing), then
 # `step N loss AVG smooth SMOOTH`: the mean loss of the last print_every chunks and
 # Karpathy's smoothed loss (both summed over the 25 characters of a chunk).
 import "optim.fx"
@@ -49,6 +50,8 @@ def train(path, steps, print_every):
     cache = adagrad_init(params)
     hprev = zeros(HIDDEN)
     smooth_loss = -log(1.0 / float(vocab)) * float(SEQ_LENGTH)
+    # What a model that learnt nothing scores: every character equally likely.
+    print("vocab", vocab, "uniform-guess loss", smooth_loss)
     window = 0.0
     pos = 0
     for n in range(steps):

@@ -11,7 +11,8 @@
 # The command-line arguments are those of train(path, max_trees, epochs, print_every). The tree file's format is described in
 # ../shared/data/seedbench/README.md. Fluxion cannot test whether a file exists, so the
 # fallback to generated trees is chosen by passing "generated" (or "") as the path.
-# Prints `step N loss L` every print_every trees: L is the mean loss per node over them.
+# Prints `uniform-guess loss U` (U = ln 5, the loss per node of a model that learnt nothing),
+# then `step N loss L` every print_every trees: L is the mean loss per node over them.
 #
 # As in the Lantern and Tai et al. set-ups, the word embeddings are fixed (there they are
 # pretrained GloVe vectors; here a fixed random table), so only the cell and the classifier
@@ -184,6 +185,8 @@ def train_on(tree_at, count, epochs, print_every):
     window_loss = 0.0
     window_nodes = 0
     last = 0.0
+    # What a model that learnt nothing scores per node: every class equally likely.
+    print("uniform-guess loss", log(float(CLASSES)))
     for epoch in range(epochs):
         for n in range(count):
             t = tree_at(n)

@@ -5,17 +5,31 @@
 // (tensor_program_gen.hpp) — under small limits on the
 // call depth and the loop iterations. Located user errors (CompileError, RuntimeError) are
 // fine; an internal error, another exception, a crash or a sanitizer report is a bug.
-// Built and run by `make fuzz` (and `make fuzz-short`).
+// When main() runs to the end, the generated fuzz_check() gives (grad(f), jacfwd(f)) at main's
+// point: reverse and forward mode must agree wherever both are finite and moderate (below 1e6:
+// with larger values the two orders of evaluation differ by cancellation, not by mistakes; nan
+// and inf may rightly differ, as 0 * nan = nan in reverse mode where forward mode dropped the
+// term). A disagreement aborts, so libFuzzer records it as a crash.
+// Built and run by `make fuzz` (and `make fuzz-short`); the replayer (build/fuzz/ad_replay, run
+// on the seed corpus by `make test`) also prints how many inputs ran and how many were checked
+// on a finite non-zero derivative, and fails when a generated program did not compile or, with
+// FX_FUZZ_MIN_CHECKED=F (the corpus test sets 0.5), when fewer than F of the inputs were
+// checked (FxReplaySummary).
 //
 // FX_FUZZ_DUMP=1 ./ad_fuzz CRASH_FILE prints the generated program on stderr, then its output or
 // error: save it as a .fx file to reproduce with `fluxion run` (add --max-depth 200
 // --max-loop-iterations 2000). The replayer build/fuzz/ad_replay does the same without libFuzzer.
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "fluxion/runtime/construct.hpp"
 
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
@@ -26,12 +40,91 @@
 #include "syntax/parser.hpp"
 #include "types/checker.hpp"
 
+namespace {
+
+// What the inputs did, for FxReplaySummary.
+struct Tally {
+  int inputs = 0, compile_errors = 0, ran = 0, checked = 0;  // checked: on a finite non-zero entry
+} tally;
+
+// The numbers of a derivative (a float, a tensor, or a tuple of them), flattened.
+void flatten(const fx::interp::Value& v, std::vector<double>& out) {
+  using fx::interp::Kind;
+  if (v.is_number()) {
+    out.push_back(v.to_double());
+  } else if (v.kind() == Kind::Tuple) {
+    for (const fx::interp::Value& x : v.items()) flatten(x, out);
+  } else if (v.kind() == Kind::Tensor) {
+    for (double x : fx::rt::to_vector<double>(v.as_tensor())) out.push_back(x);
+  }
+}
+
+bool moderate(double v) { return std::isfinite(v) && std::fabs(v) <= 1e6; }
+
+// Runs fuzz_check() and compares its reverse-mode and forward-mode derivatives; aborts on a
+// disagreement. A run-time error in it (a domain error of the derivative) is not checked.
+void check_modes(fx::ir::Module& m, fx::types::TypeChecker& checker, const fx::interp::Options& options,
+                 const std::string& program) {
+  fx::ir::Graph* check = m.find_function("fuzz_check");
+  if (!check) return;
+  fx::ir::Graph* typed = checker.specialise(check, {});
+  m.renumber();
+  fx::interp::Options quiet = options;
+  quiet.check_nan = false;  // a nan is compared below, not an error
+  std::ostringstream out;
+  fx::interp::Value pair;
+  try {
+    pair = fx::interp::call_graph(m, typed, {}, quiet, out);
+  } catch (const fx::RuntimeError&) {
+    return;
+  }
+  std::vector<double> reverse, forward;
+  flatten(pair.items().at(0), reverse);
+  flatten(pair.items().at(1), forward);
+  bool same = reverse.size() == forward.size() && !reverse.empty();
+  bool informative = false;  // a zero or nan derivative agrees with anything
+  for (size_t i = 0; same && i < reverse.size(); ++i) {
+    double a = reverse[i], b = forward[i];
+    if (!moderate(a) || !moderate(b)) continue;
+    if (std::fabs(a - b) > 1e-6 * (1 + std::fabs(a) + std::fabs(b))) same = false;
+    if (a != 0) informative = true;
+  }
+  if (!same) {
+    std::cerr << program << "ad_fuzz: reverse mode (grad) and forward mode (jacfwd) disagree:\n  grad:";
+    for (double v : reverse) std::cerr << " " << v;
+    std::cerr << "\n  jacfwd:";
+    for (double v : forward) std::cerr << " " << v;
+    std::cerr << "\n";
+    std::abort();
+  }
+  if (informative) ++tally.checked;
+}
+
+}  // namespace
+
+// Called by the replayer (replay_main.cpp) after the last input: the tally, and a failure when a
+// generated program did not compile (the generators write well-typed programs) or, with
+// FX_FUZZ_MIN_CHECKED=F, fewer than F of the inputs were checked (the generator or the pipeline
+// regressed). Without it a single input that stops with an error is fine (FX_FUZZ_DUMP=1).
+extern "C" int FxReplaySummary() {
+  std::printf("ad_fuzz: %d inputs, %d compile errors, %d ran main() to the end, %d checked forward = reverse "
+              "on a finite non-zero derivative\n",
+              tally.inputs, tally.compile_errors, tally.ran, tally.checked);
+  const char* min_checked = std::getenv("FX_FUZZ_MIN_CHECKED");
+  if (min_checked && tally.checked < std::atof(min_checked) * tally.inputs) {
+    std::printf("ad_fuzz: fewer than %s of the inputs were checked\n", min_checked);
+    return 1;
+  }
+  return tally.compile_errors == 0 ? 0 : 1;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fx::fuzz::ByteSource bytes(data, size);
-  // The first byte sets the options (bit 0: --check-nan, bit 1: a tensor program); the rest
-  // drives the generator.
+  ++tally.inputs;
+  // The first byte sets the options (bit 0: --check-nan, bit 1: a tensor program, bit 2: an
+  // informative one, see TensorProgramGen); the rest drives the generator.
   const uint8_t flags = bytes.byte();
-  std::string program = (flags & 2) ? fx::fuzz::TensorProgramGen(bytes).generate()
+  std::string program = (flags & 2) ? fx::fuzz::TensorProgramGen(bytes, (flags & 4) != 0).generate()
                                     : fx::fuzz::ProgramGen(bytes).generate();
   static const bool dump = std::getenv("FX_FUZZ_DUMP") != nullptr;
   if (dump) std::cerr << program << "--- check-nan: " << ((flags & 1) ? "on" : "off") << "\n";
@@ -56,9 +149,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::ostringstream out;
     fx::interp::call_graph(m, typed, {}, options, out);
     if (dump) std::cerr << out.str();
+    ++tally.ran;
+    check_modes(m, checker, options, program);
   } catch (const fx::CompileError& error) {
     std::string text = fx::format_diagnostic(error.loc, "error", error.message);
     if (dump) std::cerr << text;
+    ++tally.compile_errors;
   } catch (const fx::RuntimeError& error) {
     std::string text = fx::format_diagnostic(error.loc, "error", error.message);
     if (dump) std::cerr << text;

@@ -232,6 +232,7 @@ std::string ProgramGen::main_body(size_t nargs) {
   std::string x = constant(), y = constant();
   std::string args = nargs == 1 ? x : x + ", " + y;
   std::string all = nargs == 1 ? "0" : "(0, 1)";
+  point_ = args, all_args_ = all;
   std::string s = "def main():\n    print(f(" + args + "))\n";
   size_t n = 1 + in_.pick(4);
   for (size_t i = 0; i < n; ++i) {
@@ -272,6 +273,10 @@ std::string ProgramGen::generate() {
   text += nargs == 1 ? "def f(x):\n" : "def f(x, y):\n";
   for (const std::string& line : body) text += line + "\n";
   text += "    return " + ret + "\n\n" + main_text;
+  // The invariant ad_fuzz checks after main() (reads no bytes: the corpus keeps its programs):
+  // reverse mode and forward mode give the same derivative at main's point.
+  text += "\ndef fuzz_check():\n    return (grad(f, argnums=" + all_args_ + ")(" + point_ + "), jacfwd(f, argnums=" +
+          all_args_ + ")(" + point_ + "))\n";
   return text;
 }
 

@@ -7,7 +7,8 @@
 // closure returned by a helper), top-level helpers (some with a default parameter, called with
 // and without it, by keyword too), a higher-order helper, recursion on an
 // integer depth and tuples; then a main() that calls f and takes its derivatives with grad,
-// value_and_grad, jvp, vjp, derivative, jacfwd, jacrev and hessian. Unlike the property test
+// value_and_grad, jvp, vjp, derivative, jacfwd, jacrev and hessian, and a fuzz_check()
+// returning (grad(f), jacfwd(f)) at main's point, which ad_fuzz compares. Unlike the property test
 // it does not keep to safe domains: log of a negative, division by zero, `//` and `%` on
 // floats and int() of a nan all appear, since run-time errors are allowed outcomes.
 //
@@ -71,6 +72,7 @@ class ProgramGen {
   std::vector<std::string> defs_;     // top-level helper definitions, in order
   std::vector<std::string> helpers_;  // one-argument helpers
   std::string rec_, apply_, maker_;   // the recursive, higher-order and closure-making helpers
+  std::string point_, all_args_;      // main's arguments of f, and argnums for all of them
   int counter_ = 0;
   int loops_ = 0;  // nesting of loops (bounded: each nested loop multiplies the run time)
 };

@@ -39,7 +39,8 @@ std::string TensorProgramGen::scalar(const Pool& pool, int depth) {
 }
 
 std::string TensorProgramGen::vec(const Pool& pool, int depth) {
-  if (depth <= 0 || in_.chance(40)) return in_.chance(30) ? literal() : pool[in_.pick(pool.size())];
+  if (depth <= 0 || in_.chance(40))
+    return in_.chance(30) && !informative_ ? literal() : pool[in_.pick(pool.size())];
   auto sub = [&] { return vec(pool, depth - 1); };
   const std::string n = std::to_string(n_);
   switch (in_.pick(16)) {
@@ -47,6 +48,8 @@ std::string TensorProgramGen::vec(const Pool& pool, int depth) {
     case 1: {  // elementwise, the right operand a vector or a broadcast scalar
       std::string a = sub();
       std::string op = kArith[in_.pick(std::size(kArith))];
+      // Informative programs raise only positive bases (a negative one to a fractional power is nan).
+      if (informative_ && op == std::string("**")) a = "(abs(" + a + ") + 0.5)";
       return "(" + a + " " + op + " " + (in_.chance(90) ? constant() : sub()) + ")";
     }
     case 2:
@@ -187,6 +190,7 @@ std::string TensorProgramGen::helper() {
 std::string TensorProgramGen::main_body() {
   std::string x = literal(), t = literal();
   std::string s = "def main():\n    x = " + x + "\n    print(f(x))\n";
+  point_ = x;
   size_t n = 1 + in_.pick(4);
   for (size_t i = 0; i < n; ++i) {
     switch (in_.pick(8)) {
@@ -219,7 +223,10 @@ std::string TensorProgramGen::generate() {
   for (const std::string& d : defs_) text += d + "\n";
   text += "def f(x):\n";
   for (const std::string& line : body) text += line + "\n";
-  return text + "    return " + ret + "\n\n" + main_text;
+  text += "    return " + ret + "\n\n" + main_text;
+  // The invariant ad_fuzz checks after main() (reads no bytes: the corpus keeps its programs):
+  // reverse mode and forward mode give the same gradient at main's point.
+  return text + "\ndef fuzz_check():\n    x = " + point_ + "\n    return (grad(f)(x), jacfwd(f)(x))\n";
 }
 
 }  // namespace fx::fuzz

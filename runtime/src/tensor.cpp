@@ -58,6 +58,7 @@ fx_tensor* allocate_owned(DType dtype, const Shape& shape, bool zero) {
   h->data = static_cast<char*>(mem) + kDataOffset;
   h->base = nullptr;
   h->nbytes = bytes;
+  detail::count_allocation(bytes);
   return h;
 }
 

@@ -13,6 +13,9 @@ void set_contiguous_shape(Tensor& t, const Shape& shape);
 // every element and byte stride of a tensor of this shape then fits in i64.
 int64_t checked_nbytes(DType dtype, const Shape& shape);
 
+// Adds to allocated_bytes() (memory.hpp): called for every tensor storage allocated.
+void count_allocation(int64_t bytes);
+
 }  // namespace fx::rt::detail
 
 namespace fx::rt::detail {

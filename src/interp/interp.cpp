@@ -143,6 +143,7 @@ Value Machine::run(const Graph* g, Ref<Frame> frame, const Node* at) {
     if (!out) no_output(g);
     const size_t n = body.size();
     const bool tail = n > 0 && body[n - 1] == out;
+    counters.steps += n;
     for (size_t i = 0, end = tail ? n - 1 : n; i < end; ++i) {
       const Node* b = body[i];
       fr->slots()[b->slot] = eval_apply(b, fr);

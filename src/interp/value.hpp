@@ -28,6 +28,15 @@
 
 namespace fx::interp {
 
+// Work counters of the interpreter, per thread (plain adds, no synchronisation): tests check the
+// complexity of the interpreter and of derivatives by these counts at two sizes rather than by
+// timing, which depends on the machine (timings are in bench/).
+struct Counters {
+  uint64_t steps = 0;    // IR nodes of graph bodies evaluated (Machine::run)
+  uint64_t objects = 0;  // heap values created (Object constructions: tuples, closures, lists, ...)
+};
+inline thread_local Counters counters;
+
 class Object;
 class Reaper;
 class Cycles;
@@ -74,7 +83,7 @@ class Ref {
 // times on the C++ stack.
 class Object {
  public:
-  Object() = default;
+  Object() noexcept { ++counters.objects; }
   Object(const Object&) = delete;
   Object& operator=(const Object&) = delete;
   virtual ~Object() = default;

@@ -1,6 +1,8 @@
 // Derivative rules (src/ad/rules/): every primitive of ops.def has a JVP and a VJP rule,
-// except the listed ones (the tensor rules are checked in ad_tensor_rules_test.cpp); every scalar rule agrees with central finite differences (JVP) and
-// with its JVP (VJP: <ȳ, J·ẋ> = <Jᵀ·ȳ, ẋ>), at random points with a fixed seed. Each check
+// except the listed ones (the tensor rules are checked in ad_tensor_rules_test.cpp); every scalar
+// primitive without a discrete result is in the numerical list, whose rules agree with central
+// finite differences (JVP) and with their JVP (VJP: <ȳ, J·ẋ> = <Jᵀ·ȳ, ẋ>), at random points with
+// a fixed seed. Each check
 // builds a tiny closed graph G(env, a, b) = p(a, b), transforms it and runs it.
 #include <functional>
 #include <random>
@@ -114,6 +116,36 @@ const std::vector<Scalar>& scalar_prims() {
       {Prim::FloorDiv, 2, mod_point},
   };
   return kScalars;
+}
+
+// The scalar primitives whose result is discrete (a bool or an i64): no numerical check.
+const std::set<Prim> kDiscreteResult = {Prim::Lt, Prim::Le, Prim::Gt, Prim::Ge,  Prim::Eq,
+                                        Prim::Ne, Prim::Not, Prim::ToI64};
+
+// The scalar primitives: ops.def's sections from "Scalar arithmetic" to "Conversions" (add ..
+// int), matmul excepted (tensors only, ad_tensor_rules_test.cpp).
+bool is_scalar_prim(Prim p) {
+  return static_cast<int>(p) >= static_cast<int>(Prim::Add) && static_cast<int>(p) <= static_cast<int>(Prim::ToI64) &&
+         p != Prim::MatMul;
+}
+
+// A new scalar primitive must get a numerical check: scalar_prims() lists every scalar
+// primitive except those with a discrete result, as ad_tensor_rules_test.cpp does for tensors.
+TEST(AdRules, EveryScalarPrimitiveHasANumericalCheckOrADiscreteResult) {
+  // The section after the scalar ones starts right after `int`: a primitive added at the end of
+  // "Conversions" moves it, and so must be classified here.
+  EXPECT_EQ(static_cast<int>(Prim::ToI64) + 1, static_cast<int>(Prim::MakeTuple))
+      << "a primitive was added after `int`: extend is_scalar_prim";
+  std::set<Prim> checked;
+  for (const Scalar& s : scalar_prims()) checked.insert(s.prim);
+  for (const PrimEntry& p : kAllPrims) {
+    if (!is_scalar_prim(p.prim)) continue;
+    if (kDiscreteResult.count(p.prim)) {
+      EXPECT_FALSE(checked.count(p.prim)) << p.name << " is listed as discrete and checked numerically";
+    } else {
+      EXPECT_TRUE(checked.count(p.prim)) << "no numerical check for " << p.name << ": add it to scalar_prims()";
+    }
+  }
 }
 
 // A closed graph G(env, a[, b]) = p(a[, b]) and its transforms.

@@ -2,7 +2,6 @@
 // error messages (line:col + text), limits, and robustness on random input.
 #include <gtest/gtest.h>
 
-#include <ctime>
 #include <random>
 #include <string>
 #include <vector>
@@ -587,20 +586,10 @@ TEST(ParserLimits, LongLeftAssociativeChainsAreBoundedNotACrash) {
   EXPECT_NO_THROW(parse("x = [" + repeat("1, ", 100000) + "]\n"));
 }
 
-// Sanitizers make allocation-heavy code ~10x slower; the bound is for real builds.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr double kSanitizerSlowdown = 10.0;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr double kSanitizerSlowdown = 10.0;
-#else
-constexpr double kSanitizerSlowdown = 1.0;
-#endif
-#else
-constexpr double kSanitizerSlowdown = 1.0;
-#endif
-
-TEST(ParserLimits, HundredThousandLinesParseQuickly) {
+// A large file parses (no stack or size limit hit) into the right tree; how its parse time
+// grows with the size is measured in bench/complexity/, not asserted here (timings depend on
+// the machine and its load).
+TEST(ParserLimits, HundredThousandLinesParse) {
   std::string text;
   for (int i = 0; i < 20000; ++i) {
     std::string n = std::to_string(i);
@@ -610,13 +599,12 @@ TEST(ParserLimits, HundredThousandLinesParseQuickly) {
     text += "        a += [k * 2 for k in range(j) if k > 1][0]\n";
     text += "    return a if a > 0 else -a, \"s" + n + "\"\n";
   }
-  // CPU time, not wall time: the test machines are often busy (a parse takes
-  // about 0.1 s of CPU at -O2, 0.9 s with AddressSanitizer).
-  std::clock_t start = std::clock();
   Parsed parsed = parse(text);
-  double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
-  EXPECT_EQ(parsed.module->body.size(), 20000u);
-  EXPECT_LT(seconds, 1.0 * kSanitizerSlowdown);
+  ASSERT_EQ(parsed.module->body.size(), 20000u);
+  // The last function is whole: the dump of the tree ends with its return statement.
+  std::string tree = dump(*parsed.module);
+  std::string tail = tree.substr(tree.size() - 200);
+  EXPECT_NE(tail.find("\"s19999\""), std::string::npos) << tail;
 }
 
 // ------------------------------------------------------------- robustness
@@ -682,7 +670,9 @@ TEST(ParserRobustness, MutatedValidPrograms) {
       "        elif b: break\n        else:\n            continue\n"
       "    match t:\n        case Node(Leaf(_), r):\n            return r\n"
       "    return [e for e in xs if e] , (lambda z: z if z else -1)(2)\n";
+  ASSERT_TRUE(parses_or_compile_error(program));
   std::mt19937 rng(99);
+  int parsed = 0;
   for (int i = 0; i < 3000; ++i) {
     std::string text = program;
     int edits = 1 + static_cast<int>(rng() % 4);
@@ -695,8 +685,12 @@ TEST(ParserRobustness, MutatedValidPrograms) {
       }
       if (text.empty()) text = "x";
     }
-    parses_or_compile_error(text);
+    if (parses_or_compile_error(text)) ++parsed;
   }
+  // Both outcomes occur: some mutants still parse (an edit in a name or a comment), most are
+  // rejected with a located error (checked in parses_or_compile_error).
+  EXPECT_GT(parsed, 0);
+  EXPECT_LT(parsed, 3000);
 }
 
 }  // namespace

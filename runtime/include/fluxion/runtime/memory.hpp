@@ -31,4 +31,9 @@ class ScopedAllocationLimit {
 // Throws TensorError "cannot allocate N bytes for WHAT: ..." when `bytes` is over the limit.
 void check_allocation(int64_t bytes, const std::string& what);
 
+// The bytes of tensor storage allocated by this thread so far (views and handles not counted).
+// Tests check the complexity of in-place updates by this count at two sizes, not by timing:
+// a copy per update shows up as bytes growing with the tensor size times the updates.
+int64_t allocated_bytes();
+
 }  // namespace fx::rt
