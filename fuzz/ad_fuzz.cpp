@@ -142,6 +142,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fx::ir::Graph* typed = checker.specialise(main_graph, {});
     m.renumber();
     fx::ir::verify(m, "type inference");
+    checker.verify_types("type inference");
     fx::interp::Options options;
     options.max_call_depth = 200;        // keeps each input fast, and the stack small under ASan
     options.max_loop_iterations = 2000;
