@@ -328,18 +328,22 @@ TEST(Derived, CustomRulesAreChecked) {
             "3:7: custom_jvp: the rule <function bad_rule> must return a pair (output, tangent), found (f64,)");
 }
 
-// main(): (sq(3), grad(sq)(2.0)): the `sq` given to grad points at sq[f64], the clone that
-// is differentiated, although sq[i64] is inferred first.
-TEST(Derived, DifferentiatedValuePointsAtTheDerivativesClone) {
-  Program p;
-  auto& T = p.T();
+// main() = (sq(3), grad(sq)(2.0)), specialised: sq[i64], sq[f64] and main[].
+Graph* specialised_square_program(Program& p) {
   Graph* sq = square(p);
   Graph* h = p.graph("main", {});
   Node* a = p.call(h, p.fn(sq), {p.m.int_const(3)});
   Node* d = p.op(h, Prim::Grad, {p.fn(sq), p.m.int_const(0)});
   Node* b = p.call(h, d, {p.f64(2.0)});
   h->output = p.op(h, Prim::MakeTuple, {a, b});
-  Graph* c = p.checker.specialise(h, {});
+  return p.checker.specialise(h, {});
+}
+
+// The `sq` given to grad points at sq[f64], the clone that is differentiated, although sq[i64]
+// is inferred first; the call of grad(sq) resolves it to that clone again (closure_at).
+TEST(Derived, DifferentiatedValuePointsAtTheDerivativesClone) {
+  Program p;
+  Graph* c = specialised_square_program(p);
   EXPECT_EQ(to_string(c->output->type), "(i64, f64)");
   ASSERT_EQ(c->body.size(), 5u);
   EXPECT_EQ(c->body[0]->callee()->as_graph()->name, "sq[i64]");
@@ -354,7 +358,6 @@ TEST(Derived, DifferentiatedValuePointsAtTheDerivativesClone) {
   EXPECT_EQ(c->body[3]->callee(), c->body[2]);
   ASSERT_EQ(p.checker.call_targets(c->body[3]).size(), 1u);
   EXPECT_EQ(p.checker.call_targets(c->body[3])[0]->name, "sq[f64]");
-  (void)T;
 }
 
 // ------------------------------------------------------------ the type-checking verifier
@@ -368,17 +371,6 @@ std::string internal_error_of(Work&& work) {
     return e.where + ": " + e.message;
   }
   return "";
-}
-
-// main() = (sq(3), grad(sq)(2.0)), specialised: sq[i64], sq[f64] and main[].
-Graph* specialised_square_program(Program& p) {
-  Graph* sq = square(p);
-  Graph* h = p.graph("main", {});
-  Node* a = p.call(h, p.fn(sq), {p.m.int_const(3)});
-  Node* d = p.op(h, Prim::Grad, {p.fn(sq), p.m.int_const(0)});
-  Node* b = p.call(h, d, {p.f64(2.0)});
-  h->output = p.op(h, Prim::MakeTuple, {a, b});
-  return p.checker.specialise(h, {});
 }
 
 TEST(TypeVerifier, AcceptsWhatSpecialisationMade) {
