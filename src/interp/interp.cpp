@@ -328,52 +328,19 @@ const Decl& decl_arg(const Node* n, size_t i) {
       }
       break;
     }
-    // Everything else takes evaluated operands.
-    case Prim::Add: case Prim::Sub: case Prim::Mul: case Prim::Div: case Prim::FloorDiv:
-    case Prim::Mod: case Prim::Pow: case Prim::Neg: case Prim::MatMul:
-    case Prim::Lt: case Prim::Le: case Prim::Gt: case Prim::Ge: case Prim::Eq: case Prim::Ne:
-    case Prim::Not:
-    case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin:
-    case Prim::Cos: case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid:
-    case Prim::Softplus: case Prim::Floor: case Prim::Ceil:
-    case Prim::Lgamma: case Prim::Digamma: case Prim::Trigamma: case Prim::Erf: case Prim::Erfc:
-    case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
-    case Prim::ToF64: case Prim::ToI64: case Prim::ToStr:
-    case Prim::MakeTuple: case Prim::TupleGet: case Prim::VariantTag:
-    case Prim::Print: case Prim::Assert: case Prim::Fail:
-    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
-    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
-    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
-    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
-    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
-    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
-    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
-    case Prim::Concat: case Prim::Stack: case Prim::Diag:
-    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
-    case Prim::OneHot: case Prim::Dropout:
-    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
-    case Prim::LoadTxt: case Prim::ReadNumbers:
-    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
-    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
-    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
+    default:  // everything else takes evaluated operands
       break;
-    // Automatic differentiation (ad_runtime.cpp).
-    case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
-    case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
-    case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:
-    case Prim::CustomJvp: case Prim::MakeClosure: case Prim::Jfn: case Prim::Tfn:
-    case Prim::ZerosLike: case Prim::AddTangent: case Prim::ListEmpty: case Prim::ListPush:
-    case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty: {
-      if (count <= 3) {
-        Value args[3];
-        for (size_t i = 0; i < count; ++i) args[i] = take(n, i + 1, fr);
-        // inf + -inf: the sum of two cotangents is where a reverse pass may make its first nan.
-        if (options_.check_nan && p == Prim::AddTangent) [[unlikely]] return apply_checked(p, args, count, n);
-        return eval_ad_prim(p, args, count, n);
-      }
-      std::vector<Value> args = eval_args(n, fr);
-      return eval_ad_prim(p, args.data(), args.size(), n);
+  }
+  if (is_ad_primitive(p)) {  // ad_runtime.cpp
+    if (count <= 3) {
+      Value args[3];
+      for (size_t i = 0; i < count; ++i) args[i] = take(n, i + 1, fr);
+      // inf + -inf: the sum of two cotangents is where a reverse pass may make its first nan.
+      if (options_.check_nan && p == Prim::AddTangent) [[unlikely]] return apply_checked(p, args, count, n);
+      return eval_ad_prim(p, args, count, n);
     }
+    std::vector<Value> args = eval_args(n, fr);
+    return eval_ad_prim(p, args.data(), args.size(), n);
   }
   if (count <= 3) {
     Value args[3];

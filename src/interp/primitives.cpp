@@ -238,6 +238,20 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
   if (p != Prim::MakeTuple)
     for (size_t i = 0; i < n; ++i)
       if (!(tuple_update && i == 2)) check_defined(a[i], loc);
+  switch (info.family) {  // ops.def's family column
+    case ir::PrimFamily::SCALAR:
+    case ir::PrimFamily::STRUCTURE:
+    case ir::PrimFamily::EFFECT: break;  // below
+    case ir::PrimFamily::TENSOR_CONSTRUCT:
+    case ir::PrimFamily::TENSOR_INDEX:
+    case ir::PrimFamily::TENSOR_COMPUTE:
+    case ir::PrimFamily::TENSOR_FILES:
+    case ir::PrimFamily::TENSOR_ADJOINT: return apply_tensor_primitive(p, loc, a, n);
+    case ir::PrimFamily::CONTROL:     // the evaluator's job
+    case ir::PrimFamily::AD_OPERATOR:  // the machine's (ad_runtime.cpp)
+    case ir::PrimFamily::AD_INTERNAL:
+      internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
+  }
   // A scalar primitive with a tensor operand runs elementwise (docs/tensors.md).
   if (any_tensor(a, n))
     if (std::optional<Value> r = apply_elementwise(p, loc, a, n)) return std::move(*r);
@@ -340,47 +354,15 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
     case Prim::VariantField:
       runtime_error(loc, std::string("builtin ") + info.name + " cannot be called as a function value");
 
-    // ---- control: the evaluator's job
-    case Prim::If:
-    case Prim::ClosureAt:
-    case Prim::TreeMap:
-    case Prim::Arg:
-    case Prim::While: internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
-
-    // ---- automatic differentiation: the machine's job (ad_runtime.cpp)
-    case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
-    case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
-    case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:
-    case Prim::CustomJvp: case Prim::MakeClosure: case Prim::Jfn: case Prim::Tfn:
-    case Prim::ZerosLike: case Prim::AddTangent: case Prim::ListEmpty: case Prim::ListPush:
-    case Prim::ListTop: case Prim::ListPop: case Prim::ListIsEmpty:
-      internal_error("interpreter", std::string(info.name) + " reached apply_primitive");
-
-    // ---- tensors (tensor_prims.cpp)
-    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
-    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
-    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
-    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
-    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
-    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
-    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
-    case Prim::Concat: case Prim::Stack: case Prim::Diag:
-    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
-    case Prim::OneHot: case Prim::Dropout:
-    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
-    case Prim::LoadTxt: case Prim::ReadNumbers:
-    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
-    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
-    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
-      return apply_tensor_primitive(p, loc, a, n);
-
     // ---- effects
     case Prim::Print: return print(out, a, n);
     case Prim::Assert: return check_assertion(loc, a[0], a[1]);
     case Prim::Fail:
       runtime_error(loc, a[0].kind() == Kind::Str ? a[0].as_str() : format_value(a[0]));
+    default:
+      break;
   }
-  internal_error("interpreter", "unknown primitive");
+  internal_error("interpreter", std::string(info.name) + " has no evaluation in apply_primitive");
 }
 
 }  // namespace fx::interp

@@ -64,35 +64,9 @@ ElementOp element_op(Prim p) {
     case Prim::ToF64: return Conversion{rt::DType::F64};
     case Prim::ToI64: return Conversion{rt::DType::I64};
     case Prim::MatMul: return MatMulOp{};
-    case Prim::ToStr:
-    case Prim::MakeTuple: case Prim::TupleGet: case Prim::MakeStruct: case Prim::GetAttr:
-    case Prim::SetAttr: case Prim::MakeVariant: case Prim::VariantTag: case Prim::VariantField:
-    case Prim::If: case Prim::While: case Prim::TreeMap: case Prim::ClosureAt: case Prim::Print: case Prim::Arg: case Prim::Assert: case Prim::Fail:
-    case Prim::Zeros: case Prim::Ones: case Prim::Full: case Prim::Arange: case Prim::Eye:
-    case Prim::MakeTensor: case Prim::RowsEmpty: case Prim::RowsAppend: case Prim::AsType:
-    case Prim::Key: case Prim::Split: case Prim::Normal: case Prim::Uniform: case Prim::Len:
-    case Prim::Index: case Prim::SetIndex: case Prim::Clip: case Prim::Where:
-    case Prim::Sum: case Prim::Mean: case Prim::Prod: case Prim::ReduceMax: case Prim::ReduceMin:
-    case Prim::LogSumExp: case Prim::ArgMax: case Prim::ArgMin: case Prim::Norm:
-    case Prim::Dot: case Prim::Outer: case Prim::Transpose: case Prim::Trace: case Prim::Reshape:
-    case Prim::Concat: case Prim::Stack: case Prim::Diag:
-    case Prim::Softmax: case Prim::LogSoftmax: case Prim::Conv2d: case Prim::MaxPool2d:
-    case Prim::OneHot: case Prim::Dropout:
-    case Prim::Load: case Prim::Save: case Prim::ReadBytes: case Prim::ReadIdx:
-    case Prim::LoadTxt: case Prim::ReadNumbers:
-    case Prim::Grad: case Prim::ValueAndGrad: case Prim::Jacfwd: case Prim::Jacrev:
-    case Prim::Hessian: case Prim::Derivative: case Prim::Jvp: case Prim::Vjp:
-    case Prim::StopGradient: case Prim::GradHook: case Prim::Checkpoint: case Prim::CustomVjp:
-    case Prim::CustomJvp: case Prim::MakeClosure: case Prim::Jfn: case Prim::Tfn:
-    case Prim::ZerosLike: case Prim::AddTangent:
-    case Prim::Unbroadcast: case Prim::BroadcastLike: case Prim::ExpandReduced:
-    case Prim::MatMulVjpA: case Prim::MatMulVjpB: case Prim::Conv2dVjpX: case Prim::Conv2dVjpW:
-    case Prim::PoolWeights: case Prim::Upsample: case Prim::PoolSum:
-    case Prim::ListEmpty: case Prim::ListPush: case Prim::ListTop: case Prim::ListPop:
-    case Prim::ListIsEmpty:
+    default:  // not elementwise: str, and every family but the scalar one (ops.def)
       return NotElementwise{};
   }
-  return NotElementwise{};
 }
 
 std::string what(Prim p) { return std::string("'") + ir::prim_name(p) + "'"; }

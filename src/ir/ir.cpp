@@ -7,7 +7,8 @@ namespace fx::ir {
 
 namespace {
 const PrimInfo kPrimTable[] = {
-#define FX_PRIM(Enum, text, arity, flags) {text, arity, PrimFlag::flags},
+#define FX_PRIM(Enum, text, arity, flags, family, derivative) \
+  {text, arity, PrimFlag::flags, PrimFamily::family, PrimDerivative::derivative},
 #include "ir/ops.def"
 #undef FX_PRIM
 };

@@ -25,22 +25,30 @@ namespace fx::types { struct Type; }
 namespace fx::ir {
 
 enum class Prim : uint16_t {
-#define FX_PRIM(Enum, text, arity, flags) Enum,
+#define FX_PRIM(Enum, text, arity, flags, family, derivative) Enum,
 #include "ir/ops.def"
 #undef FX_PRIM
 };
 
 enum class PrimFlag : uint8_t { PURE, EFFECT, CONTROL };
+// The columns of ops.def (their meaning is in its header).
+enum class PrimFamily : uint8_t {
+  SCALAR, STRUCTURE, CONTROL, EFFECT, TENSOR_CONSTRUCT, TENSOR_INDEX, TENSOR_COMPUTE, TENSOR_FILES,
+  TENSOR_ADJOINT, AD_OPERATOR, AD_INTERNAL
+};
+enum class PrimDerivative : uint8_t { RULES, ZERO, NONE };
 
 struct PrimInfo {
   const char* name;  // text name used by the printer
   int arity;         // -1: variadic
   PrimFlag flag;
+  PrimFamily family;
+  PrimDerivative derivative;
 };
 const PrimInfo& prim_info(Prim p);
 const char* prim_name(Prim p);
 constexpr int kPrimCount = 0
-#define FX_PRIM(Enum, text, arity, flags) +1
+#define FX_PRIM(Enum, text, arity, flags, family, derivative) +1
 #include "ir/ops.def"
 #undef FX_PRIM
     ;

@@ -1,5 +1,6 @@
-// Derivative rules (src/ad/rules/): every primitive of ops.def has a JVP and a VJP rule,
-// except the listed ones (the tensor rules are checked in ad_tensor_rules_test.cpp); every scalar
+// Derivative rules (src/ad/rules/): every primitive of ops.def has the rules its derivative
+// column declares (RULES: a JVP and a VJP rule; ZERO: zero-derivative rules; NONE: no rules;
+// the tensor rules are checked in ad_tensor_rules_test.cpp); every scalar
 // primitive without a discrete result is in the numerical list, whose rules agree with central
 // finite differences (JVP) and with their JVP (VJP: <ȳ, J·ẋ> = <Jᵀ·ȳ, ẋ>), at random points with
 // a fixed seed. Each check
@@ -15,39 +16,36 @@ namespace {
 
 using namespace adtest;
 
-// Primitives without derivative rules, and why.
-const std::set<Prim> kNoRules = {
-    // Effects: the transforms copy them, no derivative.
-    Prim::Print, Prim::Arg, Prim::Assert, Prim::Fail, Prim::Load, Prim::Save, Prim::ReadBytes, Prim::ReadIdx,
-    Prim::LoadTxt, Prim::ReadNumbers,
-    // digamma's derivative; its own (polygamma(2, x)) is not implemented: differentiating
-    // trigamma is the located error of a primitive without rules (tests/errors/ad/trigamma_in_grad.fx).
-    Prim::Trigamma,
-    // Not differentiable yet: differentiating through it is a located run-time error
-    // (tests/errors/ad/tree_map_in_grad.fx).
-    Prim::TreeMap,
-};
 
 struct PrimEntry {
   Prim prim;
   const char* name;
 };
 const PrimEntry kAllPrims[] = {
-#define FX_PRIM(Enum, text, arity, flags) {Prim::Enum, text},
+#define FX_PRIM(Enum, text, arity, flags, family, derivative) {Prim::Enum, text},
 #include "ir/ops.def"
 #undef FX_PRIM
 };
 
-TEST(AdRules, EveryPrimitiveHasBothRulesOrIsAListedException) {
+// The derivative column of ops.def is what the rules do. NONE: effects (the transforms copy
+// them), trigamma (its derivative, polygamma(2, x), is not implemented: a located error,
+// tests/errors/ad/trigamma_in_grad.fx) and tree_map (tests/errors/ad/tree_map_in_grad.fx).
+TEST(AdRules, EveryPrimitiveHasTheRulesItsDerivativeColumnDeclares) {
   fx::ad::Registry r;
   fx::ad::register_all_rules(r);
   for (const PrimEntry& p : kAllPrims) {
-    if (kNoRules.count(p.prim)) {
-      EXPECT_FALSE(r.has_jvp(p.prim) || r.has_vjp(p.prim)) << p.name << " is listed as having no rules";
-      continue;
+    switch (fx::ir::prim_info(p.prim).derivative) {
+      case fx::ir::PrimDerivative::NONE:
+        EXPECT_FALSE(r.has_jvp(p.prim) || r.has_vjp(p.prim)) << p.name << " is declared NONE but has rules";
+        break;
+      case fx::ir::PrimDerivative::ZERO:
+      case fx::ir::PrimDerivative::RULES:
+        EXPECT_TRUE(r.has_jvp(p.prim)) << "no JVP rule for " << p.name;
+        EXPECT_TRUE(r.has_vjp(p.prim)) << "no VJP rule for " << p.name;
+        EXPECT_EQ(r.at(p.prim).zero_derivative, fx::ir::prim_info(p.prim).derivative == fx::ir::PrimDerivative::ZERO)
+            << p.name << ": its rules and its derivative column (ZERO or RULES) disagree";
+        break;
     }
-    EXPECT_TRUE(r.has_jvp(p.prim)) << "no JVP rule for " << p.name;
-    EXPECT_TRUE(r.has_vjp(p.prim)) << "no VJP rule for " << p.name;
   }
 }
 
@@ -121,29 +119,21 @@ const std::vector<Scalar>& scalar_prims() {
 // The scalar primitives whose result is discrete (a bool, an i64 or a str): no numerical check.
 const std::set<Prim> kDiscreteResult = {Prim::Lt, Prim::Le,  Prim::Gt,   Prim::Ge,   Prim::Eq,
                                         Prim::Ne, Prim::Not, Prim::ToI64, Prim::ToStr};
-// Scalar primitives without derivative rules, by design (docs/ad.md §6): differentiating one
-// is a located error (tests/errors/ad/trigamma_in_grad.fx).
-const std::set<Prim> kNoDerivative = {Prim::Trigamma};
 
-// The scalar primitives: ops.def's sections from "Scalar arithmetic" to "Conversions" (add ..
-// str), matmul excepted (tensors only, ad_tensor_rules_test.cpp).
+// The scalar primitives: ops.def's SCALAR family, matmul excepted (tensors only,
+// ad_tensor_rules_test.cpp).
 bool is_scalar_prim(Prim p) {
-  return static_cast<int>(p) >= static_cast<int>(Prim::Add) && static_cast<int>(p) <= static_cast<int>(Prim::ToStr) &&
-         p != Prim::MatMul;
+  return fx::ir::prim_info(p).family == fx::ir::PrimFamily::SCALAR && p != Prim::MatMul;
 }
 
 // A new scalar primitive must get a numerical check: scalar_prims() lists every scalar
 // primitive except those with a discrete result, as ad_tensor_rules_test.cpp does for tensors.
 TEST(AdRules, EveryScalarPrimitiveHasANumericalCheckOrADiscreteResult) {
-  // The section after the scalar ones starts right after `str`: a primitive added at the end of
-  // "Conversions" moves it, and so must be classified here.
-  EXPECT_EQ(static_cast<int>(Prim::ToStr) + 1, static_cast<int>(Prim::MakeTuple))
-      << "a primitive was added after `str`: extend is_scalar_prim";
   std::set<Prim> checked;
   for (const Scalar& s : scalar_prims()) checked.insert(s.prim);
   for (const PrimEntry& p : kAllPrims) {
     if (!is_scalar_prim(p.prim)) continue;
-    if (kNoDerivative.count(p.prim)) {
+    if (fx::ir::prim_info(p.prim).derivative == fx::ir::PrimDerivative::NONE) {
       EXPECT_FALSE(checked.count(p.prim)) << p.name << " is listed without derivative and checked numerically";
     } else if (kDiscreteResult.count(p.prim)) {
       EXPECT_FALSE(checked.count(p.prim)) << p.name << " is listed as discrete and checked numerically";
