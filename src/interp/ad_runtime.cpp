@@ -195,38 +195,24 @@ const Graph* sibling_target(const Graph* g, const Node* at) {
 // Siblings share their env layout (closure_convert.cpp gives them the union of their free
 // variables), so switching the code keeps the env, the frame and the tangent space as they are.
 Value Machine::closure_at(const Value& f, const Node* at) {
-  switch (f.kind()) {
-    case Kind::Closure: {
-      const ClosureObj& c = f.as_closure();
-      const Graph* t = sibling_target(c.graph, at);
-      return t ? Value::closure(t, c.env) : f;
-    }
-    case Kind::Explicit: {  // a closure after closure conversion: code = cc(clone)
-      const ExplicitObj& c = f.as_explicit();
-      const Graph* t = sibling_target(ad().converted_from(c.code), at);
-      return t ? Value::explicit_closure(ad().convert(t).graph, c.env) : f;
-    }
-    case Kind::Derived: {  // the functions a derived function calls are in its env
-      const DerivedObj& d = f.as_derived();
-      if (d.env.kind() != Kind::Tuple) return f;
-      std::vector<Value> env;
-      for (const Value& x : d.env.items()) env.push_back(x.is_function() ? closure_at(x, at) : x);
-      return make_derived(d.kind, d.prim, Value::tuple(std::move(env)), d.stack);
-    }
-    case Kind::Prim:
-    case Kind::Undef:
-    case Kind::None:
-    case Kind::Bool:
-    case Kind::Int:
-    case Kind::Float:
-    case Kind::Str:
-    case Kind::Tuple:
-    case Kind::Struct:
-    case Kind::Variant:
-    case Kind::List:
-    case Kind::Tensor: break;
+  if (f.kind() == Kind::Closure) {
+    const ClosureObj& c = f.as_closure();
+    const Graph* t = sibling_target(c.graph, at);
+    return t ? Value::closure(t, c.env) : f;
   }
-  return f;
+  if (f.kind() == Kind::Explicit) {  // a closure after closure conversion: code = cc(clone)
+    const ExplicitObj& c = f.as_explicit();
+    const Graph* t = sibling_target(ad().converted_from(c.code), at);
+    return t ? Value::explicit_closure(ad().convert(t).graph, c.env) : f;
+  }
+  if (f.kind() == Kind::Derived && f.as_derived().env.kind() == Kind::Tuple) {
+    // The functions a derived function calls are in its env.
+    const DerivedObj& d = f.as_derived();
+    std::vector<Value> env;
+    for (const Value& x : d.env.items()) env.push_back(x.is_function() ? closure_at(x, at) : x);
+    return make_derived(d.kind, d.prim, Value::tuple(std::move(env)), d.stack);
+  }
+  return f;  // a primitive used as a value: one code for every signature
 }
 
 // ------------------------------------------------------------------ calls
