@@ -68,7 +68,9 @@ std::optional<Value> add_lazy(Value& a, Value& b) {
     Value& into = side == 0 ? a : b;
     Value& from = side == 0 ? b : a;
     if (!from.tensor_obj().lazy() || !into.is_sole_owner()) continue;
-    if (!into.tensor_obj().lazy() && !into.as_tensor().is_unique()) continue;  // storage shared with a view
+    // A dense tensor is written through: its storage must be its own (no view shares it) and
+    // contiguous (entries are row-major offsets).
+    if (!into.tensor_obj().lazy() && !(into.as_tensor().is_unique() && into.as_tensor().is_contiguous())) continue;
     auto& obj = const_cast<TensorObj&>(into.tensor_obj());
     for (const TensorObj::Entry& e : from.tensor_obj().entries()) obj.add_entry(e);
     return std::move(into);
