@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "fluxion/runtime/convert.hpp"
 #include "fluxion/runtime/gather.hpp"
 #include "interp/tensor_values.hpp"
 
@@ -190,7 +191,7 @@ namespace {
 
 // x[i, ...] = v for x a lazy zero (value.hpp; the reverse rule of x[i] sets its cotangent
 // into zeros_like(x)), integer indices in range for the leading axes, and v a number (all axes
-// indexed) or a contiguous tensor of x's dtype and exactly the remaining axes' shape (a row):
+// indexed) or a tensor of x's dtype and exactly the remaining axes' shape (a row):
 // x stays lazy, with one more entry. nullopt otherwise (the general path allocates x, and
 // reports bad indices).
 std::optional<Value> set_into_lazy_zero(Value& x, const ParsedSpec& p, const Value& v) {
@@ -208,10 +209,10 @@ std::optional<Value> set_into_lazy_zero(Value& x, const ParsedSpec& p, const Val
   } else {
     if (v.kind() != Kind::Tensor || v.tensor_obj().lazy()) return std::nullopt;
     const rt::Tensor& t = v.as_tensor();
-    if (t.dtype() != obj.lazy_dtype() || !t.is_contiguous() || t.rank() != shape.rank() - indexed) return std::nullopt;
+    if (t.dtype() != obj.lazy_dtype() || t.rank() != shape.rank() - indexed) return std::nullopt;
     for (int axis = indexed; axis < shape.rank(); ++axis)
       if (t.dim(axis - indexed) != shape[axis]) return std::nullopt;
-    entry.block = t;
+    entry.block = t.is_contiguous() ? t : rt::contiguous(t);  // a broadcast row, say: made row-major
   }
   int64_t offset = 0;
   for (int axis = 0; axis < indexed; ++axis) {

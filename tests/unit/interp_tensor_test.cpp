@@ -233,6 +233,34 @@ TEST(InterpTensor, UpdatesDoNotCopyTheTensor) {
   EXPECT_LT(large, 12 * small) << small << " bytes for 2000 updates, " << large << " for 20000";
 }
 
+// Reverse mode through a loop that reads elements and rows of captured tensors: each iteration's
+// cotangent of xs is a lazy one-hot (interp/value.hpp), added into the accumulated one in O(1),
+// so the tensor storage allocated grows linearly with n. A dense cotangent per iteration (what
+// the reverse rule of x[t] writes into zeros_like(x)) would be quadratic: 8 n^2 bytes.
+TEST(InterpTensor, ReverseModeReadingCapturedTensorsIsLinear) {
+  auto bytes = [&](int64_t n) {
+    std::string program = R"(def f(w, xs, m):
+    h = 0.0
+    for t in range(len(xs)):
+        h = tanh(h * w + xs[t] + stop_gradient(xs[t]) + sum(m[t]))
+    return h
+
+def main():
+    n = )" + std::to_string(n) + R"(
+    g = grad(f, (0, 1, 2))(0.5, ones(n) * 0.01, ones((n, 4)) * 0.01)
+    print(g[1][n - 1] == g[2][n - 1, 0], g[0] > 0.0)
+)";
+    int64_t before = rt::allocated_bytes();
+    EXPECT_EQ(run(program), "True True\n");
+    return rt::allocated_bytes() - before;
+  };
+  int64_t small = bytes(2000), large = bytes(20000);
+  EXPECT_LT(large, 12 * small) << small << " bytes for 2000 iterations, " << large << " for 20000";
+  // About 170 bytes per iteration (the inputs, their products and the cotangents once); a
+  // dense cotangent per iteration would be 8 * 20000 * 5 bytes each time.
+  EXPECT_LT(large, 400 * 20000) << large << " bytes for 20000 iterations";
+}
+
 TEST(InterpTensor, ComprehensionsAppendRows) {
   EXPECT_EQ(run(R"(def main():
     a = [i * 2 for i in range(5)]
