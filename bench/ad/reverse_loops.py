@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reverse mode through loops and recursion in the interpreter: time and peak memory by size.
 
-Usage: bench/ad/reverse_loops.py [FLUXION] [--repeat N] [--trees PATH]
+Usage: bench/ad/reverse_loops.py [FLUXION] [--baseline FLUXION] [--repeat N] [--trees PATH]
 
 Three measurements, each the best of --repeat runs of the CLI (default build/fluxion), run
 from the repository root after `make build`:
@@ -15,7 +15,10 @@ from the repository root after `make build`:
    tree of value_and_grad plus the Adagrad step, from runs over 10 and 60 trees (the
    difference divides out reading the file and starting up).
 
-Prints a table; nothing is asserted (tests assert behaviour; this measures time).
+With --baseline (another build of the CLI, e.g. of an earlier commit: `git worktree add /tmp/old
+REV && make -C /tmp/old build`), measurements 1 and 3 run both binaries in the same run, and the
+table gives baseline time / this time. Prints a table; nothing is asserted (tests assert
+behaviour; this measures time).
 """
 
 import argparse
@@ -71,6 +74,7 @@ def best(cmd, repeat):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("fluxion", nargs="?", default="build/fluxion")
+    ap.add_argument("--baseline", help="another fluxion binary to time beside FLUXION")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--trees", default=os.path.join("..", "shared", "data", "seedbench", "trees.txt"))
     args = ap.parse_args()
@@ -80,13 +84,18 @@ def main():
     loop = os.path.join(tmp, "loop_reading_xs.fx")
     with open(loop, "w") as f:
         f.write(LOOP_READING_XS)
+    base = args.baseline
     print("1. grad of a loop reading a captured xs[t]")
-    print(f"{'n':>8} {'seconds':>9} {'ratio':>6}")
+    print(f"{'n':>8} {'seconds':>9} {'ratio':>6}" + (f" {'baseline s':>11} {'speedup':>8}" if base else ""))
     previous = None
     for n in (40_000, 80_000, 160_000, 320_000):
         t, _ = best([fx, "run", loop, str(n)], args.repeat)
         ratio = f"{t / previous:6.2f}" if previous else ""
-        print(f"{n:>8} {t:9.3f} {ratio:>6}")
+        line = f"{n:>8} {t:9.3f} {ratio:>6}"
+        if base:
+            tb, _ = best([base, "run", loop, str(n)], args.repeat)
+            line += f" {tb:11.3f} {tb / t:7.1f}x"
+        print(line)
         previous = t
 
     power = os.path.join(tmp, "power.fx")
@@ -102,9 +111,18 @@ def main():
 
     if os.path.exists(args.trees):
         example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "tree_lstm.fx")
-        t10, _ = best([fx, "run", example, args.trees, "10", "1", "1000"], args.repeat)
-        t60, _ = best([fx, "run", example, args.trees, "60", "1", "1000"], args.repeat)
-        print(f"\n3. tree_lstm: {(t60 - t10) / 50 * 1e3:.1f} ms per tree (10 trees {t10:.2f} s, 60 trees {t60:.2f} s)")
+
+        def per_tree(binary):
+            t10, _ = best([binary, "run", example, args.trees, "10", "1", "1000"], args.repeat)
+            t60, _ = best([binary, "run", example, args.trees, "60", "1", "1000"], args.repeat)
+            return (t60 - t10) / 50
+
+        t = per_tree(fx)
+        line = f"\n3. tree_lstm: {t * 1e3:.1f} ms per tree (runs of 10 and 60 trees, difference / 50)"
+        if base:
+            tb = per_tree(base)
+            line += f"; baseline {tb * 1e3:.1f} ms per tree: {tb / t:.1f}x"
+        print(line)
     else:
         print(f"\n3. tree_lstm: skipped ({args.trees} not found)")
     return 0

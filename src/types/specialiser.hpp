@@ -10,12 +10,12 @@
 //    clone;
 //  * a graph used as a *value* (returned, stored, passed on) may be called elsewhere with
 //    one or several signatures. With one, the constant points at that clone. With several
-//    the constant points at the first one inferred that a derivative operator calls (the AD
-//    transforms read the clone's types), else the first one, and the others are recorded as a
-//    SharedClosure: the interpreter is dynamically typed, so any clone of the graph
-//    computes the right values, and the native back end will resolve these with closure
-//    conversion. With none (a closure that is never called), it points at a clone inferred
-//    with unknown (Bottom) or annotated parameter types.
+//    the constant points at the first one inferred that a derivative operator calls, else the
+//    first one, and the others are recorded as a SharedClosure; each call of the value then
+//    names the clone it needs: closure_at(f, @clone...) (resolve_function_values), so the
+//    interpreter runs, and AD differentiates, the clone typed for that call. With none (a
+//    closure that is never called), it points at a clone inferred with unknown (Bottom) or
+//    annotated parameter types.
 #pragma once
 #include <map>
 #include <unordered_map>
