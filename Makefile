@@ -3,10 +3,14 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps build test demo clean test-asan fuzz fuzz-short fuzz-build
+.PHONY: deps bench-deps build test demo clean test-asan fuzz fuzz-short fuzz-build
 
 deps:
 	./scripts/install-deps.sh
+
+# The benchmark peers (PyTorch, ADOL-C, Google Benchmark, matplotlib) as well: bench/README.md.
+bench-deps:
+	./scripts/install-deps.sh --bench
 
 $(BUILD_DIR)/build.ninja:
 	cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS)

@@ -13,6 +13,17 @@ packages=(
   dataset-fashion-mnist      # examples/cnn_mnist.fx
 )
 
+# `install-deps.sh --bench` adds the peers that bench/ measures Fluxion against; `make test`
+# does not need them.
+if [ "${1:-}" = "--bench" ]; then
+  packages+=(
+    python3-torch        # PyTorch 1.13 (CPU): the seed models and ADBench peers
+    libadolc-dev         # ADOL-C: taping AD peer for GMM, LSTM, BA
+    libbenchmark-dev     # Google Benchmark: hand-written C++ peers
+    python3-matplotlib   # loss curves and plots
+  )
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
