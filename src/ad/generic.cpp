@@ -19,7 +19,7 @@ const char* generic_name(Generic g) {
     case Generic::CustomJvp: return "custom_jvp";
     case Generic::PrimFn: return "primitive";
     case Generic::GradSeed: return "grad.seed";
-    case Generic::JacfwdAssemble: return "jacfwd.assemble";
+    case Generic::JacfwdLoop: return "jacfwd.loop";
     case Generic::JacrevBack: return "jacrev.back";
     case Generic::CustomJvpBack: return "custom_jvp.back";
   }
@@ -56,6 +56,7 @@ int argnums_slot(Generic g) {
     case Generic::Jacfwd:
     case Generic::Jacrev:
     case Generic::Hessian: return 1;
+    case Generic::JacfwdLoop:
     case Generic::JacrevBack: return 0;
     case Generic::Derivative:
     case Generic::Jvp:
@@ -65,7 +66,6 @@ int argnums_slot(Generic g) {
     case Generic::CustomJvp:
     case Generic::PrimFn:
     case Generic::GradSeed:
-    case Generic::JacfwdAssemble:
     case Generic::CustomJvpBack: return -1;
   }
   return -1;
@@ -76,7 +76,7 @@ bool needs_shapes(Generic g) {
     case Generic::Jacfwd:
     case Generic::Jvp:
     case Generic::GradSeed:
-    case Generic::JacfwdAssemble:
+    case Generic::JacfwdLoop:
     case Generic::JacrevBack:
     case Generic::CustomJvpBack: return true;
     case Generic::Grad:

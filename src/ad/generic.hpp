@@ -24,7 +24,7 @@ enum class Generic : uint8_t {
   PrimFn,          // a primitive used as a function value (env ())
   // Helpers the templates call (env: static parameters).
   GradSeed,        // (y) → 1.0 for an f64 y; a run-time error otherwise
-  JacfwdAssemble,  // (inputs, y, dy_0, ...) → the Jacobian, output-major
+  JacfwdLoop,      // env (argnums,); (tf, df, x..., y, dy...) → the Jacobian, output-major
   JacrevBack,      // env (argnums,); (y, pullback, inputs) → the Jacobian
   CustomJvpBack,   // (rule, x0..x{n-1}, ct) → the cotangents of x0..x{n-1} (a tuple)
 };

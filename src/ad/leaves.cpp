@@ -42,15 +42,17 @@ Node* basis(Emitter& e, const Shape& leaf, size_t k) {
   return leaf.dtype == "f64" ? v : e.op(Prim::AsType, {v, e.cst(leaf.dtype)});
 }
 
-Node* onehot(Emitter& e, const Shape& s, const Thunk& primal, const Unit& u, Path& cur) {
-  if (cur == u.path) return s.kind == Shape::Kind::Tensor ? basis(e, s, u.elem) : e.f64(1.0);
-  bool on_path = cur.size() < u.path.size() && std::equal(cur.begin(), cur.end(), u.path.begin());
+// Zero of shape s except at path p, whose leaf is hot(leaf shape).
+Node* with_leaf(Emitter& e, const Shape& s, const Thunk& primal, const Path& p,
+                const std::function<Node*(const Shape&)>& hot, Path& cur) {
+  if (cur == p) return hot(s);
+  bool on_path = cur.size() < p.size() && std::equal(cur.begin(), cur.end(), p.begin());
   if (!s.is_aggregate() || !on_path) return zero_leaf(e, s, primal);
   std::vector<Node*> items;
   for (size_t i = 0; i < s.elems.size(); ++i) {
     cur.push_back(i);
     Thunk sub = [&e, &primal, &s, i] { return child(e, primal(), s, i); };
-    items.push_back(onehot(e, s.elems[i], sub, u, cur));
+    items.push_back(with_leaf(e, s.elems[i], sub, p, hot, cur));
     cur.pop_back();
   }
   return rebuild(e, s, std::move(items));
@@ -120,7 +122,13 @@ Node* zero_leaf(Emitter& e, const Shape& s, const Thunk& primal) {
 
 Node* onehot(Emitter& e, const Shape& s, Node* primal, const Unit& u) {
   Path cur;
-  return onehot(e, s, [primal] { return primal; }, u, cur);
+  auto hot = [&](const Shape& leaf) { return leaf.kind == Shape::Kind::Tensor ? basis(e, leaf, u.elem) : e.f64(1.0); };
+  return with_leaf(e, s, [primal] { return primal; }, u.path, hot, cur);
+}
+
+Node* with_leaf(Emitter& e, const Shape& s, Node* primal, const Path& p, Node* hot) {
+  Path cur;
+  return with_leaf(e, s, [primal] { return primal; }, p, [hot](const Shape&) { return hot; }, cur);
 }
 
 Node* build(Emitter& e, const Shape& s, const std::function<Node*(const Path&, const Shape&)>& leaf) {

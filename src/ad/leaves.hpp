@@ -32,6 +32,8 @@ ir::Node* component(Emitter& e, ir::Node* v, const Shape& s, const Path& p);
 ir::Node* zero_leaf(Emitter& e, const Shape& s, const Thunk& primal);
 // A tangent of shape s: 1 at unit u, zero elsewhere (tensors of the leaves' dtypes).
 ir::Node* onehot(Emitter& e, const Shape& s, ir::Node* primal, const Unit& u);
+// A tangent of shape s: `hot` at the leaf at path p, zero elsewhere.
+ir::Node* with_leaf(Emitter& e, const Shape& s, ir::Node* primal, const Path& p, ir::Node* hot);
 // A value of shape s whose leaves come from `leaf(path, leaf shape)`.
 ir::Node* build(Emitter& e, const Shape& s, const std::function<ir::Node*(const Path&, const Shape&)>& leaf);
 

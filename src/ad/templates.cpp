@@ -32,8 +32,10 @@ std::string base_key(const GenericCall& call) {
   if (argnums_slot(call.kind) >= 0) key += ",argnums=" + call.argnums.key();
   key += ",n=" + std::to_string(call.arity);
   if (needs_shapes(call.kind)) {
-    // Only the Jacobians' templates depend on tensors' extents (one entry per element).
-    bool with_dims = call.kind != Generic::Jvp && call.kind != Generic::GradSeed;
+    // Templates depend on the structure of the arguments, dtypes and ranks included; only
+    // custom_jvp's transposed rule is unrolled per tensor element, so only it depends on
+    // the extents (the Jacobians loop over the elements: jacobian.cpp).
+    bool with_dims = call.kind == Generic::CustomJvpBack;
     key += ",shapes=";
     for (const Shape& s : call.shapes) key += s.key(with_dims) + ";";
   }
@@ -314,7 +316,7 @@ Graph* build_base(Context& cx, const GenericCall& call, std::map<std::string, Gr
     case Generic::CustomJvp: return build_call_through(cx, call);
     case Generic::PrimFn: return build_prim_fn(cx, call);
     case Generic::GradSeed: return build_grad_seed(cx, call);
-    case Generic::JacfwdAssemble: return build_jacfwd_assemble(cx, call);
+    case Generic::JacfwdLoop: return build_jacfwd_loop(cx, call);
     case Generic::JacrevBack: return build_jacrev_back(cx, call);
     case Generic::CustomJvpBack: return build_custom_jvp_back(cx, call);
   }

@@ -39,7 +39,7 @@ ir::Graph* special_first(Context& cx, const GenericCall& call, Mode mode);
 // jacobian.cpp
 ir::Graph* build_jacfwd(Context& cx, const GenericCall& call);
 ir::Graph* build_jacrev(Context& cx, const GenericCall& call);
-ir::Graph* build_jacfwd_assemble(Context& cx, const GenericCall& call);
+ir::Graph* build_jacfwd_loop(Context& cx, const GenericCall& call);
 ir::Graph* build_jacrev_back(Context& cx, const GenericCall& call);
 // custom_jvp's reverse mode: the rule transposed, one unit tangent per f64 input leaf.
 ir::Graph* build_custom_jvp_back(Context& cx, const GenericCall& call);

@@ -247,7 +247,7 @@ size_t shape_depth(ad::Generic g) {
     case ad::Generic::GradSeed: return 3;  // only for the message when it is not an f64
     case ad::Generic::Jvp: return 1;
     case ad::Generic::Jacfwd:
-    case ad::Generic::JacfwdAssemble:
+    case ad::Generic::JacfwdLoop:
     case ad::Generic::JacrevBack:
     case ad::Generic::CustomJvpBack: return 200;
     case ad::Generic::Grad: case ad::Generic::ValueAndGrad: case ad::Generic::Jacrev:

@@ -52,7 +52,7 @@ bool is_derivative_operator(ad::Generic g) {
     case ad::Generic::CustomJvp:
     case ad::Generic::PrimFn:
     case ad::Generic::GradSeed:
-    case ad::Generic::JacfwdAssemble:
+    case ad::Generic::JacfwdLoop:
     case ad::Generic::JacrevBack:
     case ad::Generic::CustomJvpBack: return false;
   }

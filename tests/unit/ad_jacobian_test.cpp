@@ -190,6 +190,29 @@ TEST(AdJacobian, TuplesOfScalarsAndTensorsNestOutputMajor) {
   }
 }
 
+// The Jacobians loop over tensor elements instead of unrolling them: the graphs that
+// jacfwd, jacrev and hessian build for a vector of length 3 and one of length 300 have the
+// same number of nodes (and they are not rebuilt for the new length).
+TEST(AdJacobian, IrSizeDoesNotDependOnTensorExtents) {
+  auto ir_size = [](Prim op, int64_t n) {
+    Fixture t;
+    Value d = t.d(op, t.fn("cube_sum"));
+    std::vector<double> x(static_cast<size_t>(n), 0.5);
+    Value j = t.call(d, {tensor({n}, x)});
+    EXPECT_EQ(dims_of(j).size(), op == Prim::Hessian ? 2u : 1u);
+    const size_t graphs = t.pr.m.graphs.size();
+    const size_t nodes = t.pr.m.nodes.size();
+    t.call(d, {tensor({n + 1}, std::vector<double>(static_cast<size_t>(n + 1), 0.25))});
+    EXPECT_EQ(t.pr.m.graphs.size(), graphs) << "rebuilt for another length";
+    EXPECT_EQ(t.pr.m.nodes.size(), nodes) << "rebuilt for another length";
+    return nodes;
+  };
+  for (Prim op : {Prim::Jacfwd, Prim::Jacrev, Prim::Hessian}) {
+    SCOPED_TRACE(fx::ir::prim_name(op));
+    EXPECT_EQ(ir_size(op, 3), ir_size(op, 300));
+  }
+}
+
 TEST(AdJacobian, EmptyTensors) {
   Fixture t;
   for (Prim op : {Prim::Jacfwd, Prim::Jacrev}) {
