@@ -51,10 +51,10 @@ ad::Argnums read_argnums(const Value& v, const char* op, SourceLoc loc) {
   runtime_error(loc, std::string(op) + ": argnums must be an i64 or a tuple of i64, found " + type_name(v));
 }
 
-Ref<ListObj> require_list(const Value& v, Prim p, SourceLoc loc) {
+const ListObj& require_list(const Value& v, Prim p) {
   if (v.kind() != Kind::List)
     internal_error("interpreter", std::string(op_name(p)) + " expects a list, found " + type_name(v));
-  return Ref<ListObj>(const_cast<ListObj*>(&v.as_list()));
+  return v.as_list();
 }
 
 Value make_derived(ad::Generic kind, Prim prim, Value env, std::vector<ad::Mode> stack = {}) {
@@ -112,14 +112,16 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::ZerosLike: return zeros_like(args[0], at);
     case Prim::AddTangent: return add_tangent(std::move(args[0]), std::move(args[1]), at);
     case Prim::ListEmpty: return Value::list(Ref<ListObj>(new ListObj()));
-    case Prim::ListPush: return Value::list(Ref<ListObj>(new ListObj(args[1], require_list(args[0], p, loc))));
+    case Prim::ListPush:
+      require_list(args[0], p);
+      return list_push(args[0], args[1]);
     case Prim::ListTop:
     case Prim::ListPop:
     case Prim::ListIsEmpty: {
-      Ref<ListObj> l = require_list(args[0], p, loc);
-      if (p == Prim::ListIsEmpty) return Value::boolean(l->size == 0);
-      if (l->size == 0) internal_error("interpreter", std::string(op_name(p)) + " of an empty list");
-      return p == Prim::ListTop ? l->head : Value::list(l->tail);
+      const ListObj& l = require_list(args[0], p);
+      if (p == Prim::ListIsEmpty) return Value::boolean(l.size == 0);
+      if (l.size == 0) internal_error("interpreter", std::string(op_name(p)) + " of an empty list");
+      return p == Prim::ListTop ? list_top(l) : list_pop(l);
     }
     default:  // not an AD primitive (ops.def's family column): reported below
       break;

@@ -25,17 +25,11 @@ struct Task {
   std::vector<Value> done;
 };
 
-std::vector<Value> list_items(const Value& l) {
-  std::vector<Value> items;
-  for (const ListObj* x = &l.as_list(); x->size > 0; x = x->tail.get()) items.push_back(x->head);
-  return items;
-}
-
 bool is_aggregate(const Value& v) {
   return v.kind() == Kind::Tuple || v.kind() == Kind::Struct || v.kind() == Kind::Variant || v.kind() == Kind::List;
 }
 
-std::vector<Value> children(const Value& v) { return v.kind() == Kind::List ? list_items(v) : v.items(); }
+std::vector<Value> children(const Value& v) { return v.kind() == Kind::List ? list_items(v.as_list()) : v.items(); }
 
 // The children of v, moved out of it when v is their only holder (v keeps its kind and
 // declaration, which is all `rebuild` reads).
@@ -82,11 +76,7 @@ std::optional<Value> add_lazy(Value& a, Value& b) {
 Value rebuild(const Value& like, std::vector<Value> done) {
   if (like.kind() == Kind::Struct) return Value::make_struct(like.as_struct().decl, std::move(done));
   if (like.kind() == Kind::Variant) return Value::variant(like.as_variant().decl, std::move(done));
-  if (like.kind() == Kind::List) {
-    Ref<ListObj> l(new ListObj());
-    for (size_t i = done.size(); i-- > 0;) l = Ref<ListObj>(new ListObj(std::move(done[i]), l));
-    return Value::list(l);
-  }
+  if (like.kind() == Kind::List) return list_of(std::move(done));
   return Value::tuple(std::move(done));
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 // The kinds of object that hold references. Strings and tensors hold none, so no cycle
 // passes through them and the walk skips them.
-enum class Shape : uint8_t { Frame, Fields, Closure, Explicit, Derived, List };
+enum class Shape : uint8_t { Frame, Fields, Closure, Explicit, Derived, List, Tape };
 
 struct Item {
   Object* object;
@@ -63,10 +63,12 @@ void for_each_edge(const Item& it, Edge&& edge) {
       return;
     case Shape::Explicit: value_edge(static_cast<ExplicitObj*>(it.object)->env, edge); return;
     case Shape::Derived: value_edge(static_cast<DerivedObj*>(it.object)->env, edge); return;
-    case Shape::List: {
-      auto* l = static_cast<ListObj*>(it.object);
-      value_edge(l->head, edge);
-      if (l->tail) edge(l->tail.get(), Shape::List);
+    case Shape::List:
+      if (TapeObj* t = static_cast<ListObj*>(it.object)->tape.get()) edge(t, Shape::Tape);
+      return;
+    case Shape::Tape: {
+      auto* t = static_cast<TapeObj*>(it.object);
+      t->for_each_cell([&](const Value& v) { value_edge(v, edge); });
       return;
     }
   }

@@ -133,10 +133,6 @@ Frame::~Frame() {
 void ClosureObj::surrender(Reaper& r) { r.take(env); }
 void ExplicitObj::surrender(Reaper& r) { r.take(env); }
 void DerivedObj::surrender(Reaper& r) { r.take(env); }
-void ListObj::surrender(Reaper& r) {
-  r.take(head);
-  r.take(tail);
-}
 
 void Reaper::take(Value& v) noexcept {
   if (!v.is_heap()) return;

@@ -355,18 +355,72 @@ class DerivedObj final : public Object {
   void surrender(Reaper& r) override;
 };
 
-// One node of a persistent stack; the empty stack is a node with size 0.
+// The storage of persistent stacks (ListObj): entries in push order, packed in one buffer.
+// A reversed loop pushes one pullback per iteration, an explicit closure of the same code
+// whose env is a tuple of residuals; the tape keeps the code once and the residuals unboxed,
+// so an iteration costs its residuals (16 bytes each) instead of a closure, a tuple and a
+// list cell (bench/ad/reverse_loops.py). Entries that do not fit the form of the first one
+// switch the tape to boxed values. The buffer grows by doubling with realloc, which moves
+// large blocks without copying them (tape.cpp).
+class TapeObj final : public Object {
+ public:
+  enum class Form : uint8_t {
+    Empty,
+    Closure,  // explicit closures of `code` whose env is a tuple of `width` values
+    Tuple,    // tuples of `width` values (the tangents of such closures)
+    Boxed,    // any values, one cell each
+  };
+  TapeObj() = default;
+  ~TapeObj() override;
+  size_t count() const noexcept { return count_; }
+  // Appends v (the tape grows by one entry).
+  void push(const Value& v);
+  // Entry i, rebuilt as the value that was pushed.
+  Value get(size_t i) const;
+  // Every value the tape holds (the cycle collector's edges).
+  template <class F>
+  void for_each_cell(F&& f) const {
+    for (size_t i = 0; i < count_ * width_; ++i) f(cells_[i]);
+  }
+
+ protected:
+  void surrender(Reaper& r) override;
+
+ private:
+  bool fits(const Value& v) const;
+  void reserve(size_t entries);
+  void box_all();
+  Form form_ = Form::Empty;
+  const ir::Graph* code_ = nullptr;
+  size_t width_ = 0;  // cells per entry
+  Value* cells_ = nullptr;
+  size_t count_ = 0, capacity_ = 0;  // in entries
+};
+
+// A persistent stack (list_empty/list_push/list_top/list_pop): the first `size` entries of a
+// tape. Pushing onto a stack that ends where its tape ends appends to the tape in place —
+// the other stacks that share it are shorter or as long, so they do not see the new entry —
+// and popping shares the tape, so a loop's forward and backward passes copy nothing. Only a
+// push onto a stack that is not the tape's longest copies (its entries, once).
 class ListObj final : public Object {
  public:
   ListObj() = default;
-  ListObj(Value h, Ref<ListObj> t) : head(std::move(h)), tail(std::move(t)), size(tail->size + 1) {}
-  Value head;
-  Ref<ListObj> tail;
+  ListObj(Ref<TapeObj> t, size_t n) : tape(std::move(t)), size(n) {}
+  Ref<TapeObj> tape;  // null for the empty stack
   size_t size = 0;
 
  protected:
   void surrender(Reaper& r) override;
 };
+
+// The stack operations (tape.cpp).
+Value list_push(const Value& list, const Value& v);
+Value list_top(const ListObj& l);
+Value list_pop(const ListObj& l);
+// The entries, top first.
+std::vector<Value> list_items(const ListObj& l);
+// The stack whose entries, top first, are `items`.
+Value list_of(std::vector<Value> items);
 
 // A tensor value. The zero cotangent of a float tensor (zeros_like) is *lazy*: it keeps its
 // dtype and shape, and the elements written into it one at a time (set_index of a scalar at a

@@ -71,8 +71,7 @@ TEST_F(CyclesTest, ClosureMadeInALoopBodyAndKeptInTheParentIsFreed) {
 
 TEST_F(CyclesTest, CyclesThroughTuplesAndListsAreFreed) {
   loop_cycle([](Value c) {
-    Ref<fx::interp::ListObj> empty(new fx::interp::ListObj());
-    Value list = Value::list(Ref<fx::interp::ListObj>(new fx::interp::ListObj(std::move(c), empty)));
+    Value list = fx::interp::list_of({std::move(c)});
     return Value::tuple({Value::integer(1), std::move(list)});
   });
   Cycles::collect();
