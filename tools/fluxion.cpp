@@ -26,10 +26,13 @@ usage:
                                       (after `--`, arguments starting with -- too)
   fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
   fluxion check FILE                  parse and type-check FILE
-  fluxion ir FILE --fn NAME [--stage parsed|typed|ad]
+  fluxion ir FILE --fn NAME [--stage parsed|typed|ad|expanded]
                                       print the IR of a top-level function; `ad`
                                       shows its closure conversion and its forward-
-                                      and reverse-mode transforms
+                                      and reverse-mode transforms; `expanded` the
+                                      program reachable from it with every
+                                      derivative built ahead of time, and what
+                                      could not be (as `# not expanded:` lines)
   fluxion --help | --version
 
 options:
@@ -38,6 +41,10 @@ options:
   --max-loop-iterations N
                       limit on the iterations of any single loop at run time
                       (default: none)
+  --expanded          (run) build every derivative ahead of time and run the
+                      expanded program; a derivative that cannot be expanded
+                      yet is a compile error (the default builds derivatives
+                      while the program runs)
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
                       naming the derivative pass it belongs to (run, eval)
@@ -93,6 +100,10 @@ Command parse_command_line(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--interp") continue;
+    if (a == "--expanded") {
+      c.options.expand = true;
+      continue;
+    }
     if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
@@ -117,9 +128,9 @@ Command parse_command_line(int argc, char** argv) {
     expect_positional(1, "a FILE");
     if (c.fn_name.empty()) throw UsageError{"'ir' needs --fn NAME"};
     if (c.stage == "opt")
-      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed, ad)"};
-    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "ad")
-      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, ad)"};
+      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed, ad, expanded)"};
+    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "ad" && c.stage != "expanded")
+      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, ad, expanded)"};
   } else {
     throw UsageError{"unknown command '" + c.verb + "'"};
   }

@@ -71,6 +71,11 @@ int argnums_slot(Generic g) {
   return -1;
 }
 
+bool shape_ignored(Generic g, size_t i, size_t n) {
+  // jacfwd.loop(tf, df, x..., y, dys): tf and df are passed on, dys only indexed.
+  return g == Generic::JacfwdLoop && (i < 2 || i + 1 == n);
+}
+
 bool needs_shapes(Generic g) {
   switch (g) {
     case Generic::Jacfwd:

@@ -40,6 +40,9 @@ std::optional<Generic> generic_of_prim(ir::Prim p);
 int argnums_slot(Generic g);
 // Does instantiation look at the arguments' shapes (beyond their number)?
 bool needs_shapes(Generic g);
+// Is the shape of argument i (of n) of no concern to g's template (a value it only passes on
+// or indexes), so that it is left out of the template's key?
+bool shape_ignored(Generic g, size_t i, size_t n);
 
 // argnums: an i64 or a tuple of them (a tuple of results then).
 struct Argnums {

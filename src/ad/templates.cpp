@@ -37,7 +37,8 @@ std::string base_key(const GenericCall& call) {
     // the extents (the Jacobians loop over the elements: jacobian.cpp).
     bool with_dims = call.kind == Generic::CustomJvpBack;
     key += ",shapes=";
-    for (const Shape& s : call.shapes) key += s.key(with_dims) + ";";
+    for (size_t i = 0; i < call.shapes.size(); ++i)
+      key += shape_ignored(call.kind, i, call.shapes.size()) ? std::string("_;") : call.shapes[i].key(with_dims) + ";";
   }
   return key;
 }

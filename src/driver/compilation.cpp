@@ -12,6 +12,7 @@
 
 #include "ad/context.hpp"
 #include "ad/print.hpp"
+#include "expand/expander.hpp"
 #include "interp/format.hpp"
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
@@ -232,7 +233,20 @@ void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = checker_->specialise(main_graph, {});
   module_.renumber();
   verify("type inference");
-  interp::call_graph(module_, typed, {}, options_.interp, out);
+  if (options_.expand) {
+    ad::Context cx(module_);
+    expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
+    expander.expand(typed);
+    module_.renumber();
+    verify("expansion");
+    const auto& left = expander.leftovers();
+    if (!left.empty())
+      compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + left[0].what +
+                                     (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : ""));
+  }
+  interp::Options run_options = options_.interp;
+  run_options.expanded = options_.expand;
+  interp::call_graph(module_, typed, {}, run_options, out);
 }
 
 std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
@@ -259,6 +273,7 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
   if (!g) file_error(main_file_, "no top-level function named '" + name + "'");
   if (stage == "parsed") return ir::print_graph_tree(module_, *g);
   if (stage == "ad") return ad_text(g);
+  if (stage == "expanded") return expanded_text(name);
   // "typed": every specialisation reachable from main() and from annotated functions.
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
@@ -274,6 +289,34 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
     file_error(main_file_, "function '" + name +
                                "' has no typed specialisation: it is generic and not called from main(); "
                                "annotate its parameters or call it from main()");
+  return out;
+}
+
+// "expanded": the program reachable from NAME's typed specialisations after every derivative
+// was expanded ahead of time (docs/ad.md §10), and what could not be, as comments.
+std::string Compilation::expanded_text(const std::string& name) {
+  check();
+  if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
+    checker_->specialise(main_graph, {});
+  module_.renumber();
+  std::vector<ir::Graph*> entries;
+  for (const auto& other : module_.graphs)
+    if (!other->parent && other->name.rfind(name + "[", 0) == 0) entries.push_back(other.get());
+  if (entries.empty())
+    file_error(main_file_, "function '" + name + "' has no typed specialisation: it is generic and not called from "
+                                                 "main(); annotate its parameters or call it from main()");
+  ad::Context cx(module_);
+  expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
+  for (ir::Graph* entry : entries) expander.expand(entry);
+  module_.renumber();
+  verify("expansion");
+  std::string out;
+  for (const ir::Graph* g : expander.graphs()) {
+    if (!out.empty()) out += "\n";
+    out += ir::print_graph(*g, type_name);
+  }
+  for (const expand::Leftover& l : expander.leftovers())
+    out += "# not expanded: " + lower::place(l.loc) + ": " + l.what + "\n";
   return out;
 }
 

@@ -21,6 +21,9 @@ std::string default_stdlib_dir();
 struct Options {
   interp::Options interp;
   bool verify_ir = true;  // run the IR verifier after every stage
+  // Expand every derivative ahead of time before running (fluxion run --expanded; docs/ad.md
+  // §10); a program with a derivative that cannot be expanded is then a compile error.
+  bool expand = false;
   // Where `import "x.fx"` looks when x.fx is not next to the importing file ("": nowhere).
   std::string stdlib_dir = default_stdlib_dir();
 };
@@ -46,7 +49,7 @@ class Compilation {
   // imports) and returns the value's text (§9).
   std::string eval(const std::string& expr_text, std::ostream& out);
 
-  // The IR of top-level function `name` at `stage` ("parsed", "typed" or "ad").
+  // The IR of top-level function `name` at `stage` ("parsed", "typed", "ad" or "expanded").
   std::string ir_text(const std::string& name, const std::string& stage);
 
   ir::Module& module() { return module_; }
@@ -55,6 +58,7 @@ class Compilation {
  private:
   void verify(const std::string& stage);
   std::string ad_text(ir::Graph* g);
+  std::string expanded_text(const std::string& name);
   const SourceFile* add_source(std::string path, std::string text);
 
   Options options_;

@@ -68,6 +68,9 @@ SourceLoc Machine::site(const Node* at) const { return at && at->loc.valid() ? a
 // ------------------------------------------------------------------ the primitives
 Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
   const SourceLoc loc = site(at);
+  if (options_.expanded && (ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR || p == Prim::Jfn || p == Prim::Tfn))
+    internal_error("interpreter", std::string("the expanded program reached ") + ir::prim_name(p) +
+                                      " at run time (line " + std::to_string(loc.line) + ")");
   const ir::PrimInfo& info = ir::prim_info(p);
   if (info.arity >= 0 && n != static_cast<size_t>(info.arity))
     runtime_error(loc, std::string("builtin ") + info.name + " takes " + plural(info.arity, "argument") + ", found " +
@@ -107,6 +110,13 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
         if (auto g = ad::generic_from_name(code.as_str())) return make_derived(*g, Prim{}, args[1]);
       internal_error("interpreter", "make_closure needs a closed graph or a generic code, found " + type_name(code));
     }
+    case Prim::ClosureEnv:
+      switch (args[0].kind()) {
+        case Kind::Closure: return closure_env(args[0].as_closure(), at);
+        case Kind::Explicit: return args[0].as_explicit().env;
+        case Kind::Derived: return args[0].as_derived().env;
+        default: internal_error("interpreter", "closure_env of " + type_name(args[0]));
+      }
     case Prim::Jfn: return transformed(ad::Mode::Reverse, args[0], at);
     case Prim::Tfn: return transformed(ad::Mode::Forward, args[0], at);
     case Prim::ZerosLike: return zeros_like(args[0], at);
@@ -207,6 +217,11 @@ Value Machine::closure_at(const Value& f, const Node* at) {
     const Graph* t = sibling_target(ad().converted_from(c.code), at);
     return t ? Value::explicit_closure(ad().convert(t).graph, c.env) : f;
   }
+  if (f.kind() == Kind::Tuple) {  // a derived function in the expanded program is its env tuple
+    std::vector<Value> items;
+    for (const Value& x : f.items()) items.push_back(x.is_function() || x.kind() == Kind::Tuple ? closure_at(x, at) : x);
+    return Value::tuple(std::move(items));
+  }
   if (f.kind() == Kind::Derived && f.as_derived().env.kind() == Kind::Tuple) {
     // The functions a derived function calls are in its env.
     const DerivedObj& d = f.as_derived();
@@ -305,6 +320,9 @@ ad::Shape shape_of(const Value& v, size_t depth, bool strict, SourceLoc loc) {
 
 Value Machine::call_derived(const DerivedObj& d, Value* args, size_t n, const std::vector<std::string>* keywords,
                             const Node* at) {
+  if (options_.expanded)
+    internal_error("interpreter", std::string("the expanded program called a derived function (") +
+                                      ad::generic_name(d.kind) + ") at run time");
   if (at && at->loc.valid()) derived_site_ = at->loc;
   const SourceLoc loc = site(at);
   if (keywords && !keywords->empty())

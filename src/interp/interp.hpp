@@ -24,6 +24,10 @@ struct Options {
   size_t max_loop_iterations = 0;
   // What arg(i, default) reads: the command-line arguments after FILE (`fluxion run FILE ARG...`).
   std::vector<std::string> program_args;
+  // The program was expanded ahead of time (fluxion run --expanded): every derivative is
+  // already ordinary IR, so reaching the run-time AD engine (jfn, tfn, a derived function
+  // value or its call) is an internal error — the check that the expansion is complete.
+  bool expanded = false;
 };
 
 class Machine;

@@ -13,6 +13,7 @@
 
 #include "ir/ir.hpp"
 #include "types/limits.hpp"
+#include "types/annotation.hpp"
 #include "types/type.hpp"
 
 namespace fx::types {
@@ -47,6 +48,7 @@ class TypeChecker {
   const std::vector<SharedClosure>& shared_closures() const;
 
   TypeStore& store();
+  Annotations& annotations();
 
   // The type-checking verifier over every clone made so far (type_verifier.hpp).
   void verify_types(const std::string& stage);

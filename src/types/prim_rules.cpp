@@ -232,6 +232,7 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
       return tensors_.adjoint(p, call);
     // Emitted by the AD transforms, whose output is not type-checked again.
     case Prim::MakeClosure:
+    case Prim::ClosureEnv:
     case Prim::Jfn:
     case Prim::Tfn:
     case Prim::ZerosLike:  // also the user's zeros_like(x): x's type, every number zero

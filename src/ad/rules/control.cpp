@@ -229,6 +229,8 @@ void register_control_rules(Registry& r) {
   r.set_jvp(Prim::MakeClosure, jvp_env);
   r.set_vjp(Prim::MakeClosure, vjp_make_closure);
   r.set_passive(Prim::MakeClosure, 0);
+  r.set_jvp(Prim::ClosureEnv, jvp_env);
+  r.set_vjp(Prim::ClosureEnv, vjp_transformed_fn);
   r.set_jvp(Prim::Jfn, jvp_env);
   r.set_vjp(Prim::Jfn, vjp_transformed_fn);
   r.set_jvp(Prim::Tfn, jvp_env);

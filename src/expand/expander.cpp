@@ -1,0 +1,553 @@
+// The expansion of derivatives ahead of time (expander.hpp).
+#include "expand/expander.hpp"
+
+#include <functional>
+#include <variant>
+
+#include "support/diagnostics.hpp"
+#include "types/tangents.hpp"
+#include "types/type.hpp"
+
+namespace fx::expand {
+
+using ir::Graph;
+using ir::Node;
+using ir::Prim;
+using K = Static::Kind;
+
+namespace {
+
+// How many specialised graphs one expansion may build: recursion through ever deeper static
+// values is cut by truncate(), this bounds the rest.
+constexpr size_t kMaxSpecialisations = 20000;
+constexpr int kStaticDepth = 6;
+
+ad::Argnums from_type(const types::Argnums& a) {
+  ad::Argnums out;
+  out.nums = a.nums;
+  out.tuple = a.tuple;
+  return out;
+}
+
+bool is_operator(Prim p) { return ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR; }
+
+// The values a derived function's env holds, as the AD operator's arguments: (f, argnums),
+// (f,), (f, fwd, bwd), (f, rule).
+bool has_argnums(ad::Generic g) { return ad::argnums_slot(g) == 1; }
+
+}  // namespace
+
+// ------------------------------------------------------------------ statics
+StaticRef Expander::static_of(const Node* x) {
+  auto it = statics_.find(x);
+  if (it != statics_.end()) return it->second;
+  if (x->is_constant()) {
+    if (x->holds_graph()) {
+      const Graph* g = x->as_graph();
+      return cx_.is_generated(g) ? Static::unknown() : Static::native(g);
+    }
+    return Static::of_constant(x);
+  }
+  return Static::typed(x->type);
+}
+
+StaticRef Expander::refine(const StaticRef& s) {
+  if (!s->is(K::Typed)) return s;
+  const types::Type* t = s->type;
+  if (t->kind != types::TypeKind::Derived) return s;
+  auto g = ad::generic_of_prim(t->prim);
+  if (!g || *g == ad::Generic::Vjp || *g == ad::Generic::Jvp) return s;  // a vjp pullback is a closure
+  std::vector<StaticRef> env;
+  for (const types::Type* e : t->elems) env.push_back(refine(Static::typed(e)));
+  if (has_argnums(*g)) env.push_back(Static::unknown());  // the argnums are in the static itself
+  return Static::derived(*g, Prim{}, from_type(t->argnums), {}, Static::tuple(std::move(env)));
+}
+
+void Expander::leftover(SourceLoc loc, std::string what) { leftovers_.push_back({loc, std::move(what)}); }
+
+const types::Type* Expander::type_of(const StaticRef& s) {
+  switch (s->kind) {
+    case K::Typed: return s->type;
+    case K::Const: {
+      const ir::ConstValue& v = s->constant->value;
+      if (std::holds_alternative<double>(v)) return store_.f64();
+      if (std::holds_alternative<int64_t>(v)) return store_.i64();
+      if (std::holds_alternative<bool>(v)) return store_.boolean();
+      return nullptr;
+    }
+    case K::Tuple: {
+      std::vector<const types::Type*> elems;
+      for (const StaticRef& e : s->elems) {
+        const types::Type* t = type_of(e);
+        if (!t) return nullptr;
+        elems.push_back(t);
+      }
+      return store_.tuple(std::move(elems));
+    }
+    default: return nullptr;
+  }
+}
+
+const types::Type* Expander::derived_result(const StaticRef& d, const std::vector<StaticRef>& args) {
+  if (!d->stack.empty() || d->env()->elems.empty()) return nullptr;
+  const StaticRef f = refine(d->env()->elems[0]);
+  const types::Type* y = nullptr;  // what f returns for these arguments
+  if (f->is(K::Native) && f->graph->output) y = f->graph->output->type;
+  if (f->is(K::Derived)) y = derived_result(f, args);
+  if (!y) return nullptr;
+  std::vector<const types::Type*> xs;
+  for (const StaticRef& a : args) xs.push_back(type_of(a));
+  auto selected = [&]() -> const types::Type* {
+    std::vector<const types::Type*> in;
+    for (int64_t a : d->argnums.nums) {
+      if (a < 0 || static_cast<size_t>(a) >= xs.size() || !xs[static_cast<size_t>(a)]) return nullptr;
+      in.push_back(types::tangent_type(store_, xs[static_cast<size_t>(a)]));
+      if (!in.back()) return nullptr;
+    }
+    return d->argnums.tuple ? store_.tuple(std::move(in)) : in.at(0);
+  };
+  std::string why;
+  switch (d->generic) {
+    case ad::Generic::Grad: return selected();
+    case ad::Generic::ValueAndGrad: {
+      const types::Type* g = selected();
+      return g ? store_.tuple({y, g}) : nullptr;
+    }
+    case ad::Generic::Jacfwd:
+    case ad::Generic::Jacrev: {
+      const types::Type* in = selected();
+      return in ? types::jacobian_type(store_, annotations_, y, in, &why) : nullptr;
+    }
+    case ad::Generic::Hessian: {
+      const types::Type* in = selected();
+      const types::Type* j = in ? types::jacobian_type(store_, annotations_, y, in, &why) : nullptr;
+      return j ? types::jacobian_type(store_, annotations_, j, in, &why) : nullptr;
+    }
+    case ad::Generic::Derivative:
+    case ad::Generic::Checkpoint:
+    case ad::Generic::CustomVjp:
+    case ad::Generic::CustomJvp: return y;
+    default: return nullptr;
+  }
+}
+
+// ------------------------------------------------------------------ building
+Node* Expander::mapped(Scope& s, Node* x) {
+  if (x->is_constant()) return x;
+  auto it = s.map.find(x);
+  if (it != s.map.end()) return it->second;
+  auto r = replaced_.find(x);
+  return r != replaced_.end() ? r->second : x;
+}
+
+Node* Expander::emit(Scope& s, Node* n, std::vector<Node*> inputs, StaticRef st) {
+  Node* out = n;
+  if (s.in_place) {
+    n->inputs = std::move(inputs);
+    s.out->body.push_back(n);
+  } else {
+    out = m_.apply(s.out, std::move(inputs), n->loc, n->name);
+    out->keywords = n->keywords;
+    out->arg_locs = n->arg_locs;
+    out->type = n->type;
+    cx_.copy_notes(n, out);
+  }
+  statics_[out] = st ? st : Static::typed(n->type);
+  return out;
+}
+
+Node* Expander::add(Scope& s, Prim p, std::vector<Node*> args, SourceLoc loc, StaticRef st) {
+  Node* n = m_.apply_prim(s.out, p, std::move(args), loc);
+  statics_[n] = st ? st : Static::unknown();
+  return n;
+}
+
+Node* Expander::add_call(Scope& s, Node* callee, std::vector<Node*> args, SourceLoc loc, StaticRef st) {
+  std::vector<Node*> inputs{callee};
+  inputs.insert(inputs.end(), args.begin(), args.end());
+  Node* n = m_.apply(s.out, std::move(inputs), loc);
+  statics_[n] = st ? st : Static::unknown();
+  return n;
+}
+
+Node* Expander::env_of(Scope& s, Node* f, SourceLoc loc) {
+  if (f->is_prim_apply(Prim::MakeClosure) && f->graph == s.out) return f->arg(1);
+  if (f->holds_graph() && !f->as_graph()->parent) return add(s, Prim::MakeTuple, {}, loc, Static::tuple({}));
+  return add(s, Prim::ClosureEnv, {f}, loc);
+}
+
+// ------------------------------------------------------------------ graphs
+void Expander::expand(Graph* entry) {
+  auto discover = [&](const Node* c) {
+    if (!c->holds_graph()) return;
+    Graph* g = c->as_graph();
+    if (cx_.is_generated(g) || user_seen_[g]) return;
+    user_seen_[g] = true;
+    user_.push_back(g);
+  };
+  if (!user_seen_[entry]) {
+    user_seen_[entry] = true;
+    user_.push_back(entry);
+  }
+  for (; rewritten_ < user_.size(); ++rewritten_) {
+    Graph* g = user_[rewritten_];
+    for (const Node* n : g->body)
+      for (const Node* x : n->inputs) discover(x);
+    if (g->output) discover(g->output);
+    rewrite_user(g);
+  }
+  m_.renumber();
+}
+
+void Expander::rewrite_user(Graph* g) {
+  Scope s{g, true, {}};
+  std::vector<Node*> old = std::move(g->body);
+  g->body.clear();
+  for (Node* n : old) {
+    Node* r = visit(s, n);
+    if (r != n) replaced_[n] = r;
+  }
+  if (g->output) g->output = mapped(s, g->output);
+}
+
+Graph* Expander::specialise(Graph* g, std::vector<StaticRef> params) {
+  if (params.size() != g->params.size()) {
+    leftover(g->loc, g->name + " is called with " + std::to_string(params.size()) + " arguments for " +
+                         std::to_string(g->params.size()) + " parameters");
+    return g;
+  }
+  std::string k = std::to_string(g->id);
+  for (StaticRef& p : params) {
+    p = truncate(p, kStaticDepth);
+    k += "|" + key(p);
+  }
+  auto it = specialised_.find(k);
+  if (it != specialised_.end()) return it->second;
+  if (built_.size() >= kMaxSpecialisations) {
+    leftover(g->loc, "the expansion needs more than " + std::to_string(kMaxSpecialisations) + " specialised graphs");
+    return g;
+  }
+  Graph* out = cx_.new_graph(g->name, g->role, g->loc);
+  specialised_[k] = out;
+  built_.push_back(out);
+  Scope s{out, false, {}};
+  for (size_t i = 0; i < g->params.size(); ++i) {
+    Node* p = g->params[i];
+    Node* q = m_.add_param(out, p->name, p->loc);
+    q->type = p->type;
+    cx_.copy_notes(p, q);
+    s.map[p] = q;
+    statics_[q] = params[i]->is(K::Unknown) ? Static::typed(p->type) : params[i];
+  }
+  for (Node* n : g->body) s.map[n] = visit(s, n);
+  out->output = g->output ? mapped(s, g->output) : nullptr;
+  outputs_[out] = out->output ? static_of(out->output) : Static::unknown();
+  return out;
+}
+
+std::vector<const Graph*> Expander::graphs() const {
+  std::vector<const Graph*> all(user_.begin(), user_.end());
+  all.insert(all.end(), built_.begin(), built_.end());
+  return all;
+}
+
+// ------------------------------------------------------------------ nodes
+Node* Expander::visit(Scope& s, Node* n) {
+  std::vector<Node*> in;
+  for (Node* x : n->inputs) in.push_back(mapped(s, x));
+  Prim p;
+  if (n->prim_callee(&p)) return visit_prim(s, n, p, in);
+  return visit_call(s, n, in);
+}
+
+Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
+  auto arg = [&](size_t i) { return in.at(i + 1); };
+  auto sarg = [&](size_t i) { return static_of(arg(i)); };
+  const size_t nargs = in.size() - 1;
+  switch (p) {
+    case Prim::MakeTuple: {
+      std::vector<StaticRef> elems;
+      for (size_t i = 0; i < nargs; ++i) elems.push_back(sarg(i));
+      return emit(s, n, in, Static::tuple(std::move(elems)));
+    }
+    case Prim::TupleGet: {
+      StaticRef st = Static::typed(n->type);
+      if (arg(1)->is_constant() && std::holds_alternative<int64_t>(arg(1)->value)) {
+        StaticRef e = element(sarg(0), static_cast<size_t>(arg(1)->as_int()));
+        if (!e->is(K::Unknown)) st = e;
+      }
+      return emit(s, n, in, st);
+    }
+    case Prim::MakeClosure: {
+      if (arg(0)->holds_graph()) return emit(s, n, in, Static::code(arg(0)->as_graph(), sarg(1)));
+      auto g = std::holds_alternative<std::string>(arg(0)->value) ? ad::generic_from_name(arg(0)->as_str())
+                                                                   : std::nullopt;
+      Node* env = arg(1);
+      if (!g || !env->is_prim_apply(Prim::MakeTuple)) {
+        leftover(n->loc, "make_closure of a code or env not known ahead of time");
+        return emit(s, n, in, nullptr);
+      }
+      ad::Argnums a;
+      int slot = ad::argnums_slot(*g);
+      if (slot >= 0 && !read_argnums(element(sarg(1), static_cast<size_t>(slot)), a))
+        leftover(n->loc, std::string("the argnums of ") + ad::generic_name(*g) + " are not constant");
+      // A derived function is represented by its env (a tuple of its own): its code is known
+      // wherever it is called.
+      std::vector<Node*> items(env->inputs.begin() + 1, env->inputs.end());
+      return add(s, Prim::MakeTuple, std::move(items), n->loc, Static::derived(*g, Prim{}, a, {}, sarg(1)));
+    }
+    case Prim::Jfn:
+    case Prim::Tfn: return transformed(s, n, p == Prim::Jfn ? ad::Mode::Reverse : ad::Mode::Forward, arg(0));
+    case Prim::StopGradient:
+    case Prim::GradHook:  // identities outside a derivative; the transforms applied their rules
+      return arg(0);
+    case Prim::ClosureAt: {
+      // The clone each closure in f (and in a derived function's env) runs at this call.
+      std::vector<const Graph*> clones;
+      for (size_t i = 1; i < nargs; ++i) clones.push_back(arg(i)->as_graph());
+      std::function<StaticRef(const StaticRef&)> at = [&](const StaticRef& f) -> StaticRef {
+        StaticRef r = refine(f);
+        if (r->is(K::Derived)) {
+          std::vector<StaticRef> env;
+          for (const StaticRef& e : r->env()->elems) env.push_back(at(e));
+          return Static::derived(r->generic, r->prim, r->argnums, r->stack, Static::tuple(std::move(env)));
+        }
+        const Graph* origin = nullptr;
+        if (r->is(K::Native)) origin = r->graph->origin ? r->graph->origin : r->graph;
+        if (r->is(K::Typed) && r->type->kind == types::TypeKind::Closure) origin = r->type->graph;
+        if (!origin) return r;
+        for (const Graph* c : clones)
+          if (c->origin == origin || c == origin) return Static::native(c);
+        return clones.size() == 1 && !r->is(K::Native) ? Static::native(clones[0]) : r;
+      };
+      return emit(s, n, in, at(sarg(0)));
+    }
+    case Prim::Jvp:
+    case Prim::Vjp: {
+      auto g = *ad::generic_of_prim(p);
+      std::vector<Node*> args(in.begin() + 2, in.end());
+      Node* env = add(s, Prim::MakeTuple, {arg(0)}, n->loc, Static::tuple({sarg(0)}));
+      StaticRef d = Static::derived(g, Prim{}, {}, {}, static_of(env));
+      return call_derived(s, n, d, env, args, in);
+    }
+    case Prim::If: {
+      StaticRef a, b;
+      Node* t = branch(s, arg(1), {}, &a);
+      Node* f = branch(s, arg(2), {}, &b);
+      return emit(s, n, {in[0], arg(0), t, f}, a && b ? join(a, b) : Static::typed(n->type));
+    }
+    case Prim::While: return visit_while(s, n, in);
+    case Prim::ListEmpty: return emit(s, n, in, Static::list(Static::bottom()));
+    case Prim::ListPush: {
+      StaticRef l = sarg(0);
+      StaticRef elem = l->is(K::List) ? l->elems[0] : Static::unknown();
+      return emit(s, n, in, Static::list(join(elem, sarg(1))));
+    }
+    case Prim::ListTop: {
+      StaticRef l = sarg(0);
+      return emit(s, n, in, l->is(K::List) ? l->elems[0] : Static::unknown());
+    }
+    case Prim::ListPop: return emit(s, n, in, sarg(0));
+    case Prim::Print:
+    case Prim::ToStr:
+    case Prim::Eq:
+    case Prim::Ne:
+    case Prim::TreeMap:
+      for (size_t i = 0; i < nargs; ++i)
+        if (refine(sarg(i))->is(K::Derived)) leftover(n->loc, "a derived function used as a value (printed, compared or mapped)");
+      break;
+    default:
+      if (is_operator(p)) {  // grad(f, argnums) and the like: the derived function's env
+        auto g = *ad::generic_of_prim(p);
+        ad::Argnums a;
+        if (has_argnums(g) && !read_argnums(sarg(1), a))
+          leftover(n->loc, std::string("the argnums of ") + ir::prim_name(p) + " are not constant");
+        std::vector<StaticRef> env;
+        for (size_t i = 0; i < nargs; ++i) env.push_back(sarg(i));
+        in[0] = m_.prim(Prim::MakeTuple);
+        Node* d = emit(s, n, in, Static::derived(g, Prim{}, a, {}, Static::tuple(std::move(env))));
+        d->type = nullptr;  // now a tuple: types of rewritten nodes are the expansion's (docs/ad.md §10)
+        return d;
+      }
+      break;
+  }
+  return emit(s, n, in, nullptr);
+}
+
+// jfn(f) / tfn(f): the transformed function value, its code known here.
+Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
+  StaticRef sf = refine(static_of(f));
+  if (sf->is(K::Code)) {
+    Graph* code = cx_.transform(mode, const_cast<Graph*>(sf->graph));
+    Node* env = env_of(s, f, n->loc);
+    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, sf->env()));
+  }
+  if (sf->is(K::Native)) {
+    Graph* code = cx_.transform(mode, cx_.convert(sf->graph).graph);
+    Node* env = env_of(s, f, n->loc);
+    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, Static::unknown()));
+  }
+  if (sf->is(K::Derived)) {
+    std::vector<ad::Mode> stack = sf->stack;
+    stack.push_back(mode);
+    // The same value (the env tuple); only what is known of it changes.
+    Node* same = add(s, Prim::ClosureAt, {f}, n->loc,
+                     Static::derived(sf->generic, sf->prim, sf->argnums, std::move(stack), sf->env()));
+    return same;
+  }
+  if (sf->is(K::Const) && sf->constant->holds_prim()) {  // a primitive used as a function value
+    return add(s, Prim::MakeTuple, {}, n->loc,
+               Static::derived(ad::Generic::PrimFn, sf->constant->as_prim(), {}, {mode}, Static::tuple({})));
+  }
+  leftover(n->loc, std::string(mode == ad::Mode::Forward ? "tfn" : "jfn") +
+                       " of a function value not known ahead of time (" + key(sf, 3) + ")");
+  return emit(s, n, {n->inputs[0], f}, nullptr);
+}
+
+// A call of the derived function d (its env tuple node `env`): the template for these
+// arguments, with d's transforms, specialised and called directly.
+Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, const std::vector<Node*>& args,
+                             const std::vector<Node*>& in) {
+  if (!n->keywords.empty()) {
+    leftover(n->loc, "a derived function called with keyword arguments");
+    return emit(s, n, in, nullptr);
+  }
+  // The primal arguments under the transforms: T(G) takes (denv, x1, dx1, ...), J(G) (x...).
+  std::vector<StaticRef> base;
+  for (Node* a : args) base.push_back(static_of(a));
+  for (auto it = d->stack.rbegin(); it != d->stack.rend(); ++it) {
+    if (*it == ad::Mode::Reverse) continue;
+    if (base.empty() || base.size() % 2 != 1) {
+      leftover(n->loc, "a forward-mode call with unpaired tangents");
+      return emit(s, n, in, nullptr);
+    }
+    std::vector<StaticRef> primals;
+    for (size_t i = 1; i < base.size(); i += 2) primals.push_back(base[i]);
+    base = std::move(primals);
+  }
+  ad::GenericCall call;
+  call.kind = d->generic;
+  call.prim = d->prim;
+  call.argnums = d->argnums;
+  call.arity = base.size();
+  call.stack = d->stack;
+  call.loc = n->loc;
+  if (ad::needs_shapes(d->generic)) {
+    for (size_t i = 0; i < base.size(); ++i) {
+      bool complete = true;
+      ad::Shape shape = shape_of(base[i], complete);
+      const bool indexed_only = ad::shape_ignored(d->generic, i, base.size());
+      const bool shallow = d->generic == ad::Generic::Jvp;  // only the tuples' lengths
+      if (!complete && !indexed_only && !shallow) {
+        leftover(n->loc, std::string("the structure of argument ") + std::to_string(i + 1) + " of " +
+                             ad::generic_name(d->generic) + " is not known ahead of time (" + key(base[i], 3) + ")");
+        return emit(s, n, in, nullptr);
+      }
+      call.shapes.push_back(indexed_only ? ad::Shape::leaf(ad::Shape::Kind::Tuple) : shape);
+    }
+  }
+  Graph* code = nullptr;
+  try {
+    code = cx_.instantiate(call);
+  } catch (const RuntimeError& e) {  // argnums out of range, a non-scalar grad, ...: reported at run time
+    leftover(n->loc, "cannot instantiate " + std::string(ad::generic_name(d->generic)) + ": " + e.message);
+    return emit(s, n, in, nullptr);
+  }
+  std::vector<StaticRef> params{d->env()};
+  for (Node* a : args) params.push_back(static_of(a));
+  Graph* c = specialise(code, params);
+  std::vector<Node*> call_args{env};
+  call_args.insert(call_args.end(), args.begin(), args.end());
+  auto out = outputs_.find(c);
+  StaticRef st = out != outputs_.end() ? out->second : Static::typed(n->type);
+  if (st->is(K::Unknown))
+    if (const types::Type* t = derived_result(d, std::vector<StaticRef>(params.begin() + 1, params.end())))
+      st = Static::typed(t);
+  if (s.in_place) return emit(s, n, [&] {
+      std::vector<Node*> inputs{m_.constant(c)};
+      inputs.insert(inputs.end(), call_args.begin(), call_args.end());
+      return inputs;
+    }(), st);
+  return add_call(s, m_.constant(c), std::move(call_args), n->loc, st);
+}
+
+Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
+  Node* callee = in[0];
+  std::vector<Node*> args(in.begin() + 1, in.end());
+  StaticRef sf = refine(static_of(callee));
+  auto result = [&](Graph* c) {
+    auto out = outputs_.find(c);
+    return out != outputs_.end() ? out->second : Static::typed(n->type);
+  };
+  if (sf->is(K::Derived)) return call_derived(s, n, sf, callee, args, in);
+  if (sf->is(K::Code) || (callee->holds_graph() && cx_.is_generated(callee->as_graph()))) {
+    if (!n->keywords.empty()) {
+      leftover(n->loc, "a closed graph called with keyword arguments");
+      return emit(s, n, in, nullptr);
+    }
+    std::vector<StaticRef> params;
+    std::vector<Node*> call_args;
+    Graph* code;
+    if (sf->is(K::Code)) {
+      code = const_cast<Graph*>(sf->graph);
+      params.push_back(sf->env());
+      call_args.push_back(env_of(s, callee, n->loc));
+    } else {
+      code = callee->as_graph();
+    }
+    for (Node* a : args) {
+      params.push_back(static_of(a));
+      call_args.push_back(a);
+    }
+    Graph* c = specialise(code, std::move(params));
+    std::vector<Node*> inputs{m_.constant(c)};
+    inputs.insert(inputs.end(), call_args.begin(), call_args.end());
+    return emit(s, n, std::move(inputs), result(c));
+  }
+  if (sf->is(K::Native) && sf->graph->output) return emit(s, n, in, Static::typed(sf->graph->output->type));
+  return emit(s, n, in, nullptr);
+}
+
+// A branch or loop part `closure` of an if/while, specialised for `args`; the closure that
+// calls the specialised code (or `closure` itself when its code is not a closed graph).
+Node* Expander::branch(Scope& s, Node* closure, std::vector<StaticRef> args, StaticRef* out) {
+  StaticRef sf = static_of(closure);
+  if (!sf->is(K::Code)) {
+    *out = nullptr;
+    return closure;
+  }
+  std::vector<StaticRef> params{sf->env()};
+  params.insert(params.end(), args.begin(), args.end());
+  Graph* c = specialise(const_cast<Graph*>(sf->graph), std::move(params));
+  auto it = outputs_.find(c);
+  *out = it != outputs_.end() ? it->second : Static::unknown();
+  return add(s, Prim::MakeClosure, {m_.constant(c), env_of(s, closure, closure->loc)}, closure->loc,
+             Static::code(c, sf->env()));
+}
+
+// while(cond, body, init): the body specialised for a state static that is a fixpoint (a few
+// rounds of joining what the body returns; Unknown if it does not settle).
+Node* Expander::visit_while(Scope& s, Node* n, std::vector<Node*>& in) {
+  Node* cond = in[1];
+  Node* body = in[2];
+  Node* init = in[3];
+  if (!static_of(body)->is(K::Code) || !static_of(cond)->is(K::Code)) return emit(s, n, in, nullptr);
+  StaticRef state = static_of(init);
+  StaticRef after;
+  Node* b = nullptr;
+  for (int round = 0; round < 4; ++round) {
+    b = branch(s, body, {state}, &after);
+    StaticRef next = join(state, after ? after : Static::unknown());
+    if (key(next) == key(state)) break;
+    state = round == 2 ? Static::unknown() : next;
+  }
+  if (key(join(state, after ? after : Static::unknown())) != key(state)) {
+    state = Static::unknown();
+    b = branch(s, body, {state}, &after);
+  }
+  StaticRef ignored;
+  Node* c = branch(s, cond, {state}, &ignored);
+  return emit(s, n, {in[0], c, b, init}, state);
+}
+
+}  // namespace fx::expand

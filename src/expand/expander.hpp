@@ -1,0 +1,107 @@
+// Derivatives ahead of time (docs/ad.md §10): rewrites the typed program reachable from an
+// entry graph so that every derivative is ordinary IR built before the program runs.
+//
+// The AD engine (src/ad/) already turns a closed graph into its T and J transforms, and a
+// derived function's call into a template graph on jfn/tfn. What it left to run time is
+// *which* code a function value holds. The expander knows that ahead of time from the
+// inferred types and from the IR itself (static_value.hpp): a closure_at names the typed
+// clone a call runs, make_closure names its code, the AD operators name their template, and
+// that knowledge flows through tuples, calls and loops. So it
+//   - instantiates every called derived function's template for its argument structure,
+//     with the transforms pushed on it, and calls it directly: call(@template', env, args);
+//   - replaces jfn(f)/tfn(f) by make_closure(@J(code), env) / make_closure(@T(code), env);
+//   - specialises each generated graph for what is known of its parameters (a clone per
+//     signature), so that the same resolution reaches into templates, transforms, helpers
+//     and loop bodies, to any order of differentiation;
+//   - represents a derived function value by its env tuple (the operator's arguments): its
+//     code is known wherever it is called.
+// What cannot be resolved is recorded as a leftover (with where and why): the program is
+// then run by the interpreter's run-time AD instead (Compilation::run_main), and
+// `fluxion ir --stage expanded` lists the leftovers.
+#pragma once
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ad/context.hpp"
+#include "expand/static_value.hpp"
+#include "ir/ir.hpp"
+#include "types/annotation.hpp"
+#include "types/type.hpp"
+
+namespace fx::expand {
+
+struct Leftover {
+  SourceLoc loc;
+  std::string what;
+};
+
+class Expander {
+ public:
+  // The store and annotations of the inference that typed the program: the results of
+  // derived functions called inside generated graphs get their types from them.
+  Expander(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations)
+      : m_(m), cx_(cx), store_(store), annotations_(annotations) {}
+
+  // Rewrites the typed clones reachable from `entry` in place (and builds the graphs they
+  // call). Complete when leftovers() is empty. May be called for several entries.
+  void expand(ir::Graph* entry);
+  const std::vector<Leftover>& leftovers() const { return leftovers_; }
+  // Every graph of the expanded program: the typed clones, then the graphs built here.
+  std::vector<const ir::Graph*> graphs() const;
+
+ private:
+  // Where the nodes of one graph go: back into the same graph (a typed clone, rewritten in
+  // place) or into a specialised copy (a generated graph).
+  struct Scope {
+    ir::Graph* out;
+    bool in_place;
+    std::unordered_map<const ir::Node*, ir::Node*> map;
+  };
+
+  void rewrite_user(ir::Graph* g);
+  ir::Graph* specialise(ir::Graph* g, std::vector<StaticRef> params);
+  ir::Node* visit(Scope& s, ir::Node* n);
+  ir::Node* visit_prim(Scope& s, ir::Node* n, ir::Prim p, std::vector<ir::Node*>& in);
+  ir::Node* visit_call(Scope& s, ir::Node* n, std::vector<ir::Node*>& in);
+  ir::Node* transformed(Scope& s, ir::Node* n, ad::Mode mode, ir::Node* f);
+  // in: n's inputs in this scope, for when the call cannot be expanded.
+  ir::Node* call_derived(Scope& s, ir::Node* n, const StaticRef& d, ir::Node* env, const std::vector<ir::Node*>& args,
+                         const std::vector<ir::Node*>& in);
+  ir::Node* branch(Scope& s, ir::Node* closure, std::vector<StaticRef> args, StaticRef* out);
+  ir::Node* visit_while(Scope& s, ir::Node* n, std::vector<ir::Node*>& in);
+
+  // n with `inputs`, in scope's graph: n itself (in place) or a copy.
+  ir::Node* emit(Scope& s, ir::Node* n, std::vector<ir::Node*> inputs, StaticRef st);
+  // A new node in the scope's graph.
+  ir::Node* add(Scope& s, ir::Prim p, std::vector<ir::Node*> args, SourceLoc loc, StaticRef st = nullptr);
+  ir::Node* add_call(Scope& s, ir::Node* callee, std::vector<ir::Node*> args, SourceLoc loc, StaticRef st);
+  ir::Node* mapped(Scope& s, ir::Node* x);
+  StaticRef static_of(const ir::Node* x);
+  // A function's static with what its type says made explicit (a derived function's operator).
+  StaticRef refine(const StaticRef& s);
+  // The env a call of closure value f passes to f's code.
+  ir::Node* env_of(Scope& s, ir::Node* f, SourceLoc loc);
+  void leftover(SourceLoc loc, std::string what);
+  // The type of calling derived function d (no transforms pushed) with arguments of these
+  // statics, from the types of what it differentiates; null when not known.
+  const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
+  const types::Type* type_of(const StaticRef& s);
+
+  ir::Module& m_;
+  ad::Context& cx_;
+  types::TypeStore& store_;
+  types::Annotations& annotations_;
+  std::vector<ir::Graph*> user_;  // the typed clones, in the order they are rewritten
+  size_t rewritten_ = 0;          // how many of them are
+  std::unordered_map<const ir::Graph*, bool> user_seen_;
+  std::unordered_map<const ir::Node*, ir::Node*> replaced_;  // user nodes that stand for another
+  std::unordered_map<const ir::Node*, StaticRef> statics_;
+  std::map<std::string, ir::Graph*> specialised_;
+  std::unordered_map<const ir::Graph*, StaticRef> outputs_;
+  std::vector<ir::Graph*> built_;
+  std::vector<Leftover> leftovers_;
+};
+
+}  // namespace fx::expand

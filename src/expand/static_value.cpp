@@ -1,0 +1,197 @@
+// Static values of the expansion (static_value.hpp).
+#include "expand/static_value.hpp"
+
+#include <variant>
+
+#include "types/type.hpp"
+
+namespace fx::expand {
+
+namespace {
+
+StaticRef make(Static s) { return std::make_shared<const Static>(std::move(s)); }
+
+bool same(const StaticRef& a, const StaticRef& b) { return a == b || key(a) == key(b); }
+
+}  // namespace
+
+StaticRef Static::unknown() {
+  static const StaticRef u = make(Static{});
+  return u;
+}
+StaticRef Static::bottom() {
+  static const StaticRef b = make(Static{.kind = Kind::Bottom});
+  return b;
+}
+StaticRef Static::of_constant(const ir::Node* c) { return make(Static{.kind = Kind::Const, .constant = c}); }
+StaticRef Static::typed(const types::Type* t) {
+  return t ? make(Static{.kind = Kind::Typed, .type = t}) : unknown();
+}
+StaticRef Static::tuple(std::vector<StaticRef> elems) { return make(Static{.kind = Kind::Tuple, .elems = std::move(elems)}); }
+StaticRef Static::code(const ir::Graph* g, StaticRef env) {
+  return make(Static{.kind = Kind::Code, .graph = g, .elems = {std::move(env)}});
+}
+StaticRef Static::native(const ir::Graph* clone) { return make(Static{.kind = Kind::Native, .graph = clone}); }
+StaticRef Static::derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vector<ad::Mode> stack, StaticRef env) {
+  return make(Static{.kind = Kind::Derived,
+                     .generic = g,
+                     .prim = prim,
+                     .argnums = std::move(a),
+                     .stack = std::move(stack),
+                     .elems = {std::move(env)}});
+}
+StaticRef Static::list(StaticRef elem) { return make(Static{.kind = Kind::List, .elems = {std::move(elem)}}); }
+
+StaticRef join(const StaticRef& a, const StaticRef& b) {
+  if (a->is(Static::Kind::Bottom)) return b;
+  if (b->is(Static::Kind::Bottom)) return a;
+  if (same(a, b)) return a;
+  if (a->kind == b->kind && a->kind == Static::Kind::Tuple && a->elems.size() == b->elems.size()) {
+    std::vector<StaticRef> elems;
+    for (size_t i = 0; i < a->elems.size(); ++i) elems.push_back(join(a->elems[i], b->elems[i]));
+    return Static::tuple(std::move(elems));
+  }
+  if (a->kind == b->kind && a->kind == Static::Kind::List) return Static::list(join(a->elems[0], b->elems[0]));
+  // Two constants of the same value (the same literal written twice) are the same.
+  if (a->is(Static::Kind::Const) && b->is(Static::Kind::Const) &&
+      ir::print_const(a->constant->value) == ir::print_const(b->constant->value))
+    return a;
+  return Static::unknown();
+}
+
+std::string key(const StaticRef& s, int depth) {
+  if (depth <= 0) return "…";
+  auto elems = [&](const char* open, const char* close) {
+    std::string k = open;
+    for (const StaticRef& e : s->elems) k += key(e, depth - 1) + ",";
+    return k + close;
+  };
+  switch (s->kind) {
+    case Static::Kind::Bottom: return "⊥";
+    case Static::Kind::Unknown: return "?";
+    case Static::Kind::Const: return "c:" + ir::print_const(s->constant->value);
+    case Static::Kind::Typed: return "t:" + types::to_string(s->type) + "#" + std::to_string(s->type->id);
+    case Static::Kind::Tuple: return elems("(", ")");
+    case Static::Kind::Code: return "code@" + std::to_string(s->graph->id) + elems("[", "]");
+    case Static::Kind::Native: return "native@" + std::to_string(s->graph->id);
+    case Static::Kind::Derived: {
+      std::string k = std::string("derived:") + ad::generic_name(s->generic) + ":" + ir::prim_name(s->prim) + ":" +
+                      s->argnums.key() + ":";
+      for (ad::Mode m : s->stack) k += m == ad::Mode::Forward ? "T" : "J";
+      return k + elems("[", "]");
+    }
+    case Static::Kind::List: return elems("list[", "]");
+  }
+  return "?";
+}
+
+StaticRef truncate(const StaticRef& s, int depth) {
+  if (s->elems.empty()) return s;
+  if (depth <= 0) return Static::unknown();
+  Static copy = *s;
+  for (StaticRef& e : copy.elems) e = truncate(e, depth - 1);
+  return make(std::move(copy));
+}
+
+StaticRef element(const StaticRef& s, size_t i) {
+  if (s->is(Static::Kind::Tuple)) return i < s->elems.size() ? s->elems[i] : Static::unknown();
+  if (s->is(Static::Kind::Typed) && s->type->kind == types::TypeKind::Tuple && i < s->type->elems.size())
+    return Static::typed(s->type->elems[i]);
+  return Static::unknown();
+}
+
+namespace {
+
+ad::Shape shape_of_type(const types::Type* t, bool& complete) {
+  using K = ad::Shape::Kind;
+  using types::TypeKind;
+  ad::Shape s;
+  switch (t->kind) {
+    case TypeKind::F64: s.kind = K::Float; return s;
+    case TypeKind::I64: s.kind = K::Int; return s;
+    case TypeKind::Bool: s.kind = K::Bool; return s;
+    case TypeKind::Str: s.kind = K::Str; return s;
+    case TypeKind::None: s.kind = K::None; return s;
+    case TypeKind::F32:  // an f32 scalar is a rank-0 tensor at run time
+      s.kind = K::Tensor;
+      s.dtype = "f32";
+      return s;
+    case TypeKind::Tensor:
+      if (t->rank < 0 || !t->dtype || t->dtype->kind == TypeKind::Bottom) break;
+      s.kind = K::Tensor;
+      s.dtype = types::to_string(t->dtype);
+      s.dims.assign(static_cast<size_t>(t->rank), -1);  // extents: not part of any template's key here
+      return s;
+    case TypeKind::Tuple:
+      s.kind = K::Tuple;
+      for (const types::Type* e : t->elems) s.elems.push_back(shape_of_type(e, complete));
+      return s;
+    case TypeKind::Closure:
+    case TypeKind::PrimFn:
+    case TypeKind::Constructor:
+    case TypeKind::Union:
+    case TypeKind::Derived: s.kind = K::Function; return s;
+    case TypeKind::Bottom:
+    case TypeKind::Struct:  // field types are not in the nominal type
+    case TypeKind::Enum: break;
+  }
+  complete = false;
+  return s;
+}
+
+}  // namespace
+
+ad::Shape shape_of(const StaticRef& s, bool& complete) {
+  using K = ad::Shape::Kind;
+  ad::Shape out;
+  switch (s->kind) {
+    case Static::Kind::Const: {
+      const ir::ConstValue& v = s->constant->value;
+      if (std::holds_alternative<double>(v)) out.kind = K::Float;
+      else if (std::holds_alternative<int64_t>(v)) out.kind = K::Int;
+      else if (std::holds_alternative<bool>(v)) out.kind = K::Bool;
+      else if (std::holds_alternative<std::string>(v)) out.kind = K::Str;
+      else if (std::holds_alternative<ir::NoneVal>(v)) out.kind = K::None;
+      else if (std::holds_alternative<ir::Graph*>(v) || std::holds_alternative<ir::Prim>(v)) out.kind = K::Function;
+      else complete = false;
+      return out;
+    }
+    case Static::Kind::Typed: return shape_of_type(s->type, complete);
+    case Static::Kind::Tuple:
+      out.kind = K::Tuple;
+      for (const StaticRef& e : s->elems) out.elems.push_back(shape_of(e, complete));
+      return out;
+    case Static::Kind::Code:
+    case Static::Kind::Native:
+    case Static::Kind::Derived: out.kind = K::Function; return out;
+    case Static::Kind::List: out.kind = K::List; return out;
+    case Static::Kind::Bottom:
+    case Static::Kind::Unknown: break;
+  }
+  complete = false;
+  return out;
+}
+
+bool read_argnums(const StaticRef& s, ad::Argnums& out) {
+  auto one = [](const StaticRef& c, int64_t& n) {
+    if (!c->is(Static::Kind::Const) || !std::holds_alternative<int64_t>(c->constant->value)) return false;
+    n = c->constant->as_int();
+    return true;
+  };
+  int64_t n = 0;
+  if (one(s, n)) {
+    out.nums = {n};
+    out.tuple = false;
+    return true;
+  }
+  if (!s->is(Static::Kind::Tuple) || s->elems.empty()) return false;
+  out.nums.clear();
+  out.tuple = true;
+  for (const StaticRef& e : s->elems) {
+    if (!one(e, n)) return false;
+    out.nums.push_back(n);
+  }
+  return true;
+}
+
+}  // namespace fx::expand

@@ -1,0 +1,71 @@
+// What the expansion (expander.hpp) knows ahead of time about a value: enough to tell, at
+// each call, which code runs, and, at each call of a derived function, which template to
+// instantiate for which argument structure. Values are immutable and shared.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ad/generic.hpp"
+#include "ad/shape.hpp"
+#include "ir/ir.hpp"
+
+namespace fx::types { struct Type; }
+
+namespace fx::expand {
+
+struct Static;
+using StaticRef = std::shared_ptr<const Static>;
+
+struct Static {
+  enum class Kind : uint8_t {
+    Bottom,   // no value yet (an empty stack's element, a loop state before its first round)
+    Unknown,  // nothing known
+    Const,    // a constant node (argnums, literals)
+    Typed,    // a value of an inferred type (not a function whose code is known)
+    Tuple,    // elems: the elements
+    Code,     // an explicit closure of the closed graph `graph`; elems: {its env}
+    Native,   // a closure of the typed clone `graph` (or that top-level function)
+    Derived,  // a derived function (generic, argnums, stack); elems: {its env, a tuple}
+    List,     // a persistent stack; elems: {its elements}
+  };
+  Kind kind = Kind::Unknown;
+  const ir::Node* constant = nullptr;  // Const
+  const types::Type* type = nullptr;   // Typed
+  const ir::Graph* graph = nullptr;    // Code, Native
+  ad::Generic generic{};               // Derived
+  ir::Prim prim{};                     // Derived of a primitive
+  ad::Argnums argnums;                 // Derived operators with argnums
+  std::vector<ad::Mode> stack;         // Derived: the transforms pushed on it, innermost first
+  std::vector<StaticRef> elems;
+
+  static StaticRef unknown();
+  static StaticRef bottom();
+  static StaticRef of_constant(const ir::Node* c);
+  static StaticRef typed(const types::Type* t);
+  static StaticRef tuple(std::vector<StaticRef> elems);
+  static StaticRef code(const ir::Graph* g, StaticRef env);
+  static StaticRef native(const ir::Graph* clone);
+  static StaticRef derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vector<ad::Mode> stack, StaticRef env);
+  static StaticRef list(StaticRef elem);
+
+  bool is(Kind k) const { return kind == k; }
+  const StaticRef& env() const { return elems.at(0); }
+};
+
+// The least static above both: equal ones stay, Bottom gives way, anything else is Unknown.
+StaticRef join(const StaticRef& a, const StaticRef& b);
+// A canonical text (the specialisation cache key), cut below `depth` levels.
+std::string key(const StaticRef& s, int depth = 8);
+// Static values nested deeper than `depth` become Unknown, so that specialising a recursive
+// pullback chain terminates.
+StaticRef truncate(const StaticRef& s, int depth);
+// Element i of a tuple static (a Tuple, or Typed with a tuple type), else Unknown.
+StaticRef element(const StaticRef& s, size_t i);
+// The structure of the run-time value, as the AD templates need it (ad/shape.hpp); false in
+// `complete` where some part is not known (its shape is then Undef).
+ad::Shape shape_of(const StaticRef& s, bool& complete);
+// The argnums a Const or a tuple of Consts stands for; false when it is not one.
+bool read_argnums(const StaticRef& s, ad::Argnums& out);
+
+}  // namespace fx::expand
