@@ -1,0 +1,21 @@
+# GradBench's `llsq` (GRADBENCH.md §2.8): half the squared residual of fitting sign(t) by a
+# polynomial with coefficients x at n points t in [-1, 1], and its gradient by reverse mode.
+import "../../lib/timing.fx"
+import "../../lib/files.fx"
+
+def llsq_objective(x, n: i64):
+    t = -1.0 + 2.0 * arange(n) / (n - 1)
+    powers = transpose([t ** j for j in range(len(x))])    # (n, m): t_i^j, with 0^0 = 1
+    return 0.5 * sum((sign(t) - powers @ x) ** 2)
+
+def main():
+    dir = arg(0, ".")
+    function = arg(1, "primal")
+    min_runs = arg(2, 1)
+    min_seconds = arg(3, 0.0)
+    x = load_vector(dir, "x")
+    n = load_count(dir, "n")
+    if function == "primal":
+        save(dir + "/output.npy", [time_runs(lambda: llsq_objective(x, n), min_runs, min_seconds)])
+    else:
+        save(dir + "/output.npy", time_runs(lambda: grad(llsq_objective)(x, n), min_runs, min_seconds))
