@@ -22,10 +22,10 @@ def main():
     cam_of = obs % n
     point_of = obs % m
     if function == "objective":
-        errors = time_runs(lambda: (ba_reprojection_errors(cams[cam_of], points[point_of], weights, features),
+        errors = time_runs(function, lambda: (ba_reprojection_errors(cams[cam_of], points[point_of], weights, features),
                                     ba_weight_errors(weights)), min_runs, min_seconds)
         save(dir + "/output.npz", errors)
     else:
-        jacobian = time_runs(lambda: ba_jacobian(cams[cam_of], points[point_of], weights, features, cam_of,
+        jacobian = time_runs(function, lambda: ba_jacobian(cams[cam_of], points[point_of], weights, features, cam_of,
                                                  point_of, n, m), min_runs, min_seconds)
         save(dir + "/output.npz", jacobian)

@@ -27,6 +27,6 @@ def main():
     a = load_vector(dir, "A")
     ell = load_count(dir, "ell")
     if function == "primal":
-        save(dir + "/output.npy", [time_runs(lambda: det(a, ell), min_runs, min_seconds)])
+        save(dir + "/output.npy", [time_runs(function, lambda: det(a, ell), min_runs, min_seconds)])
     else:
-        save(dir + "/output.npy", time_runs(lambda: grad(det)(a, ell), min_runs, min_seconds))
+        save(dir + "/output.npy", time_runs(function, lambda: grad(det)(a, ell), min_runs, min_seconds))

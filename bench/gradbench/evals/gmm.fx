@@ -16,9 +16,9 @@ def main():
     gamma = load_number(dir, "gamma")
     m = load_count(dir, "m")
     if function == "objective":
-        f = time_runs(lambda: gmm_log_posterior(alpha, mu, q, l, x, gamma, m), min_runs, min_seconds)
+        f = time_runs(function, lambda: gmm_log_posterior(alpha, mu, q, l, x, gamma, m), min_runs, min_seconds)
         save(dir + "/output.npy", [f])
     else:
-        g = time_runs(lambda: grad(gmm_log_posterior, argnums=(0, 1, 2, 3))(alpha, mu, q, l, x, gamma, m),
+        g = time_runs(function, lambda: grad(gmm_log_posterior, argnums=(0, 1, 2, 3))(alpha, mu, q, l, x, gamma, m),
                       min_runs, min_seconds)
         save(dir + "/output.npz", g)

@@ -10,7 +10,7 @@ def main():
     function = arg(1, "square")
     x = load_number(dir, "input")
     if function == "square":
-        out = time_runs(lambda: square(x), 1, 0.0)
+        out = time_runs(function, lambda: square(x), 1, 0.0)
     else:
-        out = time_runs(lambda: grad(square)(x), 1, 0.0)
+        out = time_runs(function, lambda: grad(square)(x), 1, 0.0)
     save(dir + "/output.npy", [out])

@@ -28,15 +28,15 @@ def main():
     simple = len(us) == 0
     if function == "objective":
         if simple:
-            out = time_runs(lambda: hand_residuals_simple(theta, model, correspondences, points), min_runs, min_seconds)
+            out = time_runs(function, lambda: hand_residuals_simple(theta, model, correspondences, points), min_runs, min_seconds)
         else:
-            out = time_runs(lambda: hand_residuals_complicated(theta, us, model, correspondences, points),
+            out = time_runs(function, lambda: hand_residuals_complicated(theta, us, model, correspondences, points),
                             min_runs, min_seconds)
         save(dir + "/output.npy", out)
     else:
         if simple:
-            jacobian = time_runs(lambda: hand_jacobian_simple(theta, model, correspondences, points), min_runs, min_seconds)
+            jacobian = time_runs(function, lambda: hand_jacobian_simple(theta, model, correspondences, points), min_runs, min_seconds)
         else:
-            jacobian = time_runs(lambda: hand_jacobian_complicated(theta, us, model, correspondences, points),
+            jacobian = time_runs(function, lambda: hand_jacobian_complicated(theta, us, model, correspondences, points),
                                  min_runs, min_seconds)
         save(dir + "/output.npy", jacobian)

@@ -22,7 +22,7 @@ def main():
     points = load_matrix(dir, "points")
     centroids = load_matrix(dir, "centroids")
     if function == "cost":
-        out = time_runs(lambda: kmeans_cost(points, centroids), min_runs, min_seconds)
+        out = time_runs(function, lambda: kmeans_cost(points, centroids), min_runs, min_seconds)
         save(dir + "/output.npy", [out])
     else:
-        save(dir + "/output.npy", time_runs(lambda: kmeans_direction(points, centroids), min_runs, min_seconds))
+        save(dir + "/output.npy", time_runs(function, lambda: kmeans_direction(points, centroids), min_runs, min_seconds))

@@ -16,6 +16,6 @@ def main():
     x = load_vector(dir, "x")
     n = load_count(dir, "n")
     if function == "primal":
-        save(dir + "/output.npy", [time_runs(lambda: llsq_objective(x, n), min_runs, min_seconds)])
+        save(dir + "/output.npy", [time_runs(function, lambda: llsq_objective(x, n), min_runs, min_seconds)])
     else:
-        save(dir + "/output.npy", time_runs(lambda: grad(llsq_objective)(x, n), min_runs, min_seconds))
+        save(dir + "/output.npy", time_runs(function, lambda: grad(llsq_objective)(x, n), min_runs, min_seconds))

@@ -14,6 +14,6 @@ def main():
     min_seconds = arg(3, 0.0)
     x = load_vector(dir, "x")
     if function == "primal":
-        save(dir + "/output.npy", [time_runs(lambda: lse(x), min_runs, min_seconds)])
+        save(dir + "/output.npy", [time_runs(function, lambda: lse(x), min_runs, min_seconds)])
     else:
-        save(dir + "/output.npy", time_runs(lambda: grad(lse)(x), min_runs, min_seconds))
+        save(dir + "/output.npy", time_runs(function, lambda: grad(lse)(x), min_runs, min_seconds))

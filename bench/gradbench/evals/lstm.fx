@@ -13,8 +13,8 @@ def main():
     state = load_matrix(dir, "state")
     sequence = load_matrix(dir, "sequence")
     if function == "objective":
-        f = time_runs(lambda: lstm_objective(main_params, extra_params, state, sequence), min_runs, min_seconds)
+        f = time_runs(function, lambda: lstm_objective(main_params, extra_params, state, sequence), min_runs, min_seconds)
         save(dir + "/output.npy", [f])
     else:
-        g = time_runs(lambda: lstm_gradient(main_params, extra_params, state, sequence), min_runs, min_seconds)
+        g = time_runs(function, lambda: lstm_gradient(main_params, extra_params, state, sequence), min_runs, min_seconds)
         save(dir + "/output.npy", g)

@@ -29,6 +29,6 @@ def main():
     x = load_vector(dir, "x")
     steps = load_count(dir, "s")
     if function == "primal":
-        save(dir + "/output.npy", time_runs(lambda: ode_solve(x, steps), min_runs, min_seconds))
+        save(dir + "/output.npy", time_runs(function, lambda: ode_solve(x, steps), min_runs, min_seconds))
     else:
-        save(dir + "/output.npy", time_runs(lambda: ode_last_gradient(x, steps), min_runs, min_seconds))
+        save(dir + "/output.npy", time_runs(function, lambda: ode_last_gradient(x, steps), min_runs, min_seconds))

@@ -54,4 +54,4 @@ def main():
     w = load_number(dir, "w")
     outer_forward = function == "ff" or function == "fr"
     inner_forward = function == "ff" or function == "rf"
-    save(dir + "/output.npy", [time_runs(lambda: particle_optimum(w, outer_forward, inner_forward), min_runs, min_seconds)])
+    save(dir + "/output.npy", [time_runs(function, lambda: particle_optimum(w, outer_forward, inner_forward), min_runs, min_seconds)])

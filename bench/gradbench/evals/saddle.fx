@@ -32,4 +32,4 @@ def main():
     start = load_vector(dir, "start")
     outer_forward = function == "ff" or function == "fr"
     inner_forward = function == "ff" or function == "rf"
-    save(dir + "/output.npy", time_runs(lambda: saddle_point(start, outer_forward, inner_forward), min_runs, min_seconds))
+    save(dir + "/output.npy", time_runs(function, lambda: saddle_point(start, outer_forward, inner_forward), min_runs, min_seconds))
