@@ -60,7 +60,7 @@ def section_table(rows):
             continue
         fx = r["fluxion"]
         cpp = r["peers"].get("c++")
-        cells = [r["name"], "%.1e" % r["check"], fmt_time(fx["primal"]), fmt_time(fx["derivative"]),
+        cells = [r["name"], "%.1e" % r["check"] if r["peers"] else "no peer", fmt_time(fx["primal"]), fmt_time(fx["derivative"]),
                  fmt_ratio(fx["ratio"]), "≤ %g" % r["goal"], verdict(fx["ratio"], r["goal"]),
                  fmt_ratio(fx["primal"] / cpp["primal"]) if cpp else "–",
                  fmt_ratio(fx["derivative"] / cpp["derivative"]) if cpp else "–"]

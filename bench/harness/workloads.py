@@ -23,9 +23,9 @@ class Workload:
     size: int = 0                     # GMM: the number of parameters (for the scaling plot)
 
     def results(self):
-        if self.derivative == "jacobian":
+        if self.name.startswith("ba:"):   # a sparse Jacobian, in CSR
             return ["objective", "jacobian_rows", "jacobian_cols", "jacobian_vals"]
-        return ["objective", "gradient"]
+        return ["objective", self.derivative]
 
 
 def cpp(name):
@@ -72,6 +72,15 @@ def adbench(problem, relative_path, peers):
     return w
 
 
+# ADBench's Hand (dense Jacobian, goal at most 4): Fluxion alone for now (no peer is written);
+# tests/adbench/hand_reader.fx checks it against GradBench's C++ reference on hand1.
+def hand(relative_path):
+    path = os.path.join(ADBENCH, "hand", relative_path)
+    label = relative_path.replace("/", "_").replace(".txt", "")
+    return Workload("hand:" + label, "B", [os.path.join(ROOT, "bench", "adbench", "hand.fx"), path,
+                                           os.path.join(ADBENCH, "hand", "model")], {}, derivative="jacobian", goal=4.0)
+
+
 def all_workloads(quick):
     ws = [overhead("sincos"), overhead("loop"), overhead("logsumexp"), overhead("logreg"), overhead("mlp", 1),
           overhead("mlp", 100)]
@@ -86,4 +95,8 @@ def all_workloads(quick):
         "ba1_n49_m7776_p31843.txt", "ba2_n21_m11315_p36455.txt", "ba3_n161_m48126_p182072.txt",
         "ba4_n372_m47423_p204472.txt", "ba5_n257_m65132_p225911.txt"]
     ws += [adbench("ba", "ba/" + f, []) for f in ba_files]
+    hand_files = ["simple_small/hand1_t26_c100.txt"] if quick else [
+        "simple_small/hand1_t26_c100.txt", "simple_small/hand5_t26_c800.txt", "complicated_small/hand1_t26_c100.txt",
+        "complicated_small/hand5_t26_c800.txt"]
+    ws += [hand(f) for f in hand_files]
     return ws
