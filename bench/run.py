@@ -3,8 +3,9 @@
 (hand-written C++, ADOL-C, PyTorch) in one invocation on the same inputs, single-threaded,
 checks that every implementation's objective and derivative agree with Fluxion's to 1e-8
 before timing anything, then times them (one warm-up run excluded, medians) and writes
-bench/results/latest.json, bench/RESULTS.md and plots. Progress goes to stderr, a line per
-workload.
+bench/results/latest.json, bench/RESULTS.md and plots. It also trains the seed model
+min-char-rnn (§D) in Fluxion and in PyTorch from the same initial weights (harness/seed.py).
+Progress goes to stderr, a line per workload.
 
     bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
 
@@ -23,11 +24,12 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import report, runner, workloads  # noqa: E402
+from harness import report, runner, seed, workloads  # noqa: E402
 
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
 FULL = (4, 0.5)
+SEED_STEPS = {True: 100, False: 1000}   # quick, full
 TIMEOUT = 1800
 
 
@@ -124,19 +126,29 @@ def main():
         else:
             progress("[%d/%d] %s: Fluxion D/P %.3g (goal %g), %.1f s" %
                      (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, time.monotonic() - start))
+    results = os.path.join(workloads.ROOT, "bench", "results")
+    os.makedirs(results, exist_ok=True)
+    seed_rows = []
+    if not args.only or any(t in "min-char-rnn" for t in args.only):
+        try:
+            seed_rows.append(seed.run_min_char_rnn(args.fluxion, SEED_STEPS[args.quick], results))
+            r = seed_rows[-1]
+            progress("min-char-rnn: PyTorch / Fluxion time %.3g (goal %g), losses agree to 1e-8 for %d steps" %
+                     (r["speedup"], r["goal"], r["agree_steps"]))
+        except runner.RunError as e:
+            seed_rows.append({"name": "min-char-rnn", "error": str(e)})
+            progress("min-char-rnn: FAILED: %s" % e)
     version = subprocess.run([args.fluxion, "--version"], capture_output=True, text=True).stdout.strip()
     run = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": machine(), "fluxion_version": version,
            "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
-           "compile_seconds": compile_seconds, "workloads": rows}
-    results = os.path.join(workloads.ROOT, "bench", "results")
-    os.makedirs(results, exist_ok=True)
-    run["plots"] = report.write_plots(run, results)
+           "compile_seconds": compile_seconds, "workloads": rows, "seed": seed_rows}
+    run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
     report.write_json(run, os.path.join(results, "latest.json"))
     report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
     progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
-    sys.exit(1 if any("error" in r for r in rows) else 0)
+    sys.exit(1 if any("error" in r for r in rows + seed_rows) else 0)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,9 @@ SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both i
 # What this harness does not measure yet, and why (BENCHMARKS.md §C-§F).
 NOT_MEASURED = [
     ("§C dF~ micro-benchmarks, NNMF, BA project", "not in bench/run.py yet"),
-    ("§D seed models (min-char-rnn, LSTM, TreeLSTM, CNN) against PyTorch", "not in bench/run.py yet "
-     "(examples/ has the Fluxion models; the PyTorch versions and loss-curve comparison are to be written)"),
+    ("§D seed models LSTM, TreeLSTM, CNN against PyTorch", "not in bench/run.py yet (examples/ has the "
+     "Fluxion models; their PyTorch versions from the same initial weights are to be written, as "
+     "bench/seed/ does for min-char-rnn)"),
     ("§E dgemm rate, compile latency", "not in bench/run.py yet; compile latency needs the JIT (issue 12)"),
     ("§F GradBench", "the tool (bench/gradbench/tool) is validated on the golden examples by ctest "
      "(tests/gradbench); its timings against the nightly's workloads are not collected here"),
@@ -72,6 +73,24 @@ def section_table(rows):
     return lines
 
 
+def seed_table(rows):
+    lines = ["| model | steps run | Fluxion per 5000 steps | PyTorch per 5000 steps | PyTorch ÷ Fluxion | goal | "
+             "| steps whose losses agree to 1e-8 | largest relative difference, first 10 steps |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if "error" in r:
+            lines.append("| %s | **failed**: %s | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
+            continue
+        speedup_verdict = "met" if r["speedup"] >= r["goal"] else "not met (%.3g× short)" % (r["goal"] / r["speedup"])
+        lines.append("| %s | %d | %s | %s | %.3g | ≥ %g | %s | %d | %.1e |" % (
+            r["name"], r["steps"], fmt_time(r["fluxion_per_5000"]), fmt_time(r["pytorch_per_5000"]), r["speedup"],
+            r["goal"], speedup_verdict, r["agree_steps"], r["first_diff"]))
+    lines += ["", "The curves part after a few steps: Adagrad divides each gradient entry by the root of its "
+              "accumulated squares, so an entry that is zero up to rounding moves by ±lr in one run and "
+              "differently in the other, and the difference grows from there."]
+    return lines
+
+
 def group_lines(rows):
     lines = []
     for group in sorted({r["group"] for r in rows if r.get("group")}):
@@ -101,6 +120,9 @@ def write_markdown(run, path):
         rows = [r for r in run["workloads"] if r["section"] == section]
         if rows:
             lines += ["## " + SECTION_TITLES[section], ""] + section_table(rows) + [""] + group_lines(rows) + [""]
+    if run.get("seed"):
+        lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights (float64)", ""] + \
+            seed_table(run["seed"]) + [""]
     lines += ["## Not measured by this run", ""] + ["- %s: %s" % item for item in NOT_MEASURED] + [""]
     if run.get("plots"):
         lines += ["## Plots", ""] + ["![%s](%s)" % (os.path.basename(p), os.path.relpath(p, os.path.dirname(path))) for p in run["plots"]] + [""]
