@@ -3,7 +3,8 @@
 (hand-written C++, ADOL-C, PyTorch) in one invocation on the same inputs, single-threaded,
 checks that every implementation's objective and derivative agree with Fluxion's to 1e-8
 before timing anything, then times them (one warm-up run excluded, medians) and writes
-bench/results/latest.json, bench/RESULTS.md and plots. It also trains the seed model
+bench/results/latest.json, bench/RESULTS.md and plots. It also runs the dF~ micro-benchmarks
+(§C, forward against reverse mode in Fluxion, harness/dff.py) and trains the seed model
 min-char-rnn (§D) in Fluxion and in PyTorch from the same initial weights (harness/seed.py).
 Progress goes to stderr, a line per workload.
 
@@ -24,12 +25,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import report, runner, seed, workloads  # noqa: E402
+from harness import dff, report, runner, seed, workloads  # noqa: E402
 
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
 FULL = (4, 0.5)
 SEED_STEPS = {True: 100, False: 1000}   # quick, full
+MICRO_SIZES = {True: [10, 100], False: [10, 100, 1000, 10000]}
 TIMEOUT = 1800
 
 
@@ -128,6 +130,15 @@ def main():
                      (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, time.monotonic() - start))
     results = os.path.join(workloads.ROOT, "bench", "results")
     os.makedirs(results, exist_ok=True)
+    micro_rows = []
+    if not args.only or any(t in "micro" for t in args.only):
+        for n in MICRO_SIZES[args.quick]:
+            try:
+                micro_rows.append(dff.run_micro(args.fluxion, n, min_runs, min_seconds))
+                progress("micro n=%d: dot jacfwd / jacrev %.3g" % (n, micro_rows[-1]["kernels"]["dot"]["ratio"]))
+            except runner.RunError as e:
+                micro_rows.append({"name": "n=%d" % n, "error": str(e)})
+                progress("micro n=%d: FAILED: %s" % (n, e))
     seed_rows = []
     if not args.only or any(t in "min-char-rnn" for t in args.only):
         try:
@@ -143,12 +154,13 @@ def main():
            "machine": machine(), "fluxion_version": version,
            "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
-           "compile_seconds": compile_seconds, "workloads": rows, "seed": seed_rows}
+           "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,
+           "seed": seed_rows}
     run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
     report.write_json(run, os.path.join(results, "latest.json"))
     report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
     progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
-    sys.exit(1 if any("error" in r for r in rows + seed_rows) else 0)
+    sys.exit(1 if any("error" in r for r in rows + micro_rows + seed_rows) else 0)
 
 
 if __name__ == "__main__":

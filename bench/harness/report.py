@@ -4,12 +4,15 @@ import json
 import math
 import os
 
+from . import dff
+
 PEER_ORDER = ["c++", "adol-c", "pytorch"]
 SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both in Fluxion)",
                   "B": "§B ADBench (derivative ÷ objective)"}
 # What this harness does not measure yet, and why (BENCHMARKS.md §C-§F).
 NOT_MEASURED = [
-    ("§C dF~ micro-benchmarks, NNMF, BA project", "not in bench/run.py yet"),
+    ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet (they are about "
+     "the optimiser, which is not built yet)"),
     ("§D seed models LSTM, TreeLSTM, CNN against PyTorch", "not in bench/run.py yet (examples/ has the "
      "Fluxion models; their PyTorch versions from the same initial weights are to be written, as "
      "bench/seed/ does for min-char-rnn)"),
@@ -120,6 +123,9 @@ def write_markdown(run, path):
         rows = [r for r in run["workloads"] if r["section"] == section]
         if rows:
             lines += ["## " + SECTION_TITLES[section], ""] + section_table(rows) + [""] + group_lines(rows) + [""]
+    if run.get("micro"):
+        lines += ["## §C dF~ micro-benchmarks: forward mode (jacfwd) against reverse mode (jacrev), in Fluxion", ""] + \
+            dff.table(run["micro"], fmt_time) + [""]
     if run.get("seed"):
         lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights (float64)", ""] + \
             seed_table(run["seed"]) + [""]
