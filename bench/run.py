@@ -5,7 +5,8 @@ checks that every implementation's objective and derivative agree with Fluxion's
 before timing anything, then times them (one warm-up run excluded, medians) and writes
 bench/results/latest.json, bench/RESULTS.md and plots. It also runs the dF~ micro-benchmarks
 (§C, forward against reverse mode in Fluxion, harness/dff.py) and trains the seed model
-min-char-rnn (§D) in Fluxion and in PyTorch from the same initial weights (harness/seed.py).
+min-char-rnn (§D) in Fluxion and in PyTorch from the same initial weights (harness/seed.py),
+and drives the GradBench tool on the golden examples (§F, harness/gradbench.py).
 Progress goes to stderr, a line per workload.
 
     bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
@@ -25,7 +26,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import dff, report, runner, seed, workloads  # noqa: E402
+from harness import dff, gradbench, report, runner, seed, workloads  # noqa: E402
 
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
@@ -139,6 +140,16 @@ def main():
             except runner.RunError as e:
                 micro_rows.append({"name": "n=%d" % n, "error": str(e)})
                 progress("micro n=%d: FAILED: %s" % (n, e))
+    gradbench_rows = []
+    for module in list(gradbench.PAIRS) + list(gradbench.NESTED):
+        if args.only and not any(t in "gradbench:" + module for t in args.only):
+            continue
+        try:
+            gradbench_rows.append(gradbench.run_eval(args.fluxion, module, min_runs, min_seconds))
+            progress("gradbench %s: done" % module)
+        except runner.RunError as e:
+            gradbench_rows.append({"name": module, "error": str(e)})
+            progress("gradbench %s: FAILED: %s" % (module, e))
     seed_rows = []
     if not args.only or any(t in "min-char-rnn" for t in args.only):
         try:
@@ -155,12 +166,12 @@ def main():
            "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
            "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,
-           "seed": seed_rows}
+           "seed": seed_rows, "gradbench": gradbench_rows}
     run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
     report.write_json(run, os.path.join(results, "latest.json"))
     report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
     progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
-    sys.exit(1 if any("error" in r for r in rows + micro_rows + seed_rows) else 0)
+    sys.exit(1 if any("error" in r for r in rows + micro_rows + seed_rows + gradbench_rows) else 0)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ import json
 import math
 import os
 
-from . import dff
+from . import dff, gradbench
 
 PEER_ORDER = ["c++", "adol-c", "pytorch"]
 SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both in Fluxion)",
@@ -17,8 +17,8 @@ NOT_MEASURED = [
      "Fluxion models; their PyTorch versions from the same initial weights are to be written, as "
      "bench/seed/ does for min-char-rnn)"),
     ("§E dgemm rate, compile latency", "not in bench/run.py yet; compile latency needs the JIT (issue 12)"),
-    ("§F GradBench", "the tool (bench/gradbench/tool) is validated on the golden examples by ctest "
-     "(tests/gradbench); its timings against the nightly's workloads are not collected here"),
+    ("§F GradBench on the nightly's default workloads", "needs GradBench's eval programs, which generate "
+     "them; the golden examples are run above"),
 ]
 
 
@@ -129,6 +129,8 @@ def write_markdown(run, path):
     if run.get("seed"):
         lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights (float64)", ""] + \
             seed_table(run["seed"]) + [""]
+    if run.get("gradbench"):
+        lines += ["## §F GradBench: the tool on the golden examples", ""] + gradbench.table(run["gradbench"], fmt_time) + [""]
     lines += ["## Not measured by this run", ""] + ["- %s: %s" % item for item in NOT_MEASURED] + [""]
     if run.get("plots"):
         lines += ["## Plots", ""] + ["![%s](%s)" % (os.path.basename(p), os.path.relpath(p, os.path.dirname(path))) for p in run["plots"]] + [""]
