@@ -4,7 +4,7 @@ import json
 import math
 import os
 
-from . import dff, gradbench
+from . import dff, gradbench, plots
 
 PEER_ORDER = ["c++", "adol-c", "pytorch"]
 SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both in Fluxion)",
@@ -140,14 +140,9 @@ def write_markdown(run, path):
 
 def write_plots(run, directory):
     """Fluxion's D/P per workload beside its goal and the peers' D/P; GMM derivative times by size."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        return []
+    plt = plots.pyplot()
     rows = [r for r in run["workloads"] if "error" not in r]
-    if not rows:
+    if plt is None or not rows:
         return []
     paths = []
     fig, ax = plt.subplots(figsize=(max(6, 0.6 * len(rows)), 4.5))
@@ -162,11 +157,7 @@ def write_plots(run, directory):
     ax.set_xticks(list(xs))
     ax.set_xticklabels([r["name"] for r in rows], rotation=60, ha="right", fontsize=7)
     ax.set_ylabel("derivative time ÷ primal time")
-    ax.legend(fontsize=7)
-    fig.tight_layout()
-    paths.append(os.path.join(directory, "ratios.png"))
-    fig.savefig(paths[-1], dpi=110)
-    plt.close(fig)
+    paths.append(plots.save(plt, fig, ax, os.path.join(directory, "ratios.png")))
     gmm = [r for r in rows if r.get("group") == "gmm"]
     if len(gmm) > 1:
         fig, ax = plt.subplots(figsize=(6, 4.5))
@@ -180,9 +171,5 @@ def write_plots(run, directory):
         ax.set_yscale("log")
         ax.set_xlabel("GMM parameters")
         ax.set_ylabel("gradient time (s)")
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        paths.append(os.path.join(directory, "gmm_scaling.png"))
-        fig.savefig(paths[-1], dpi=110)
-        plt.close(fig)
+        paths.append(plots.save(plt, fig, ax, os.path.join(directory, "gmm_scaling.png")))
     return paths

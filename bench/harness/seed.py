@@ -7,7 +7,7 @@ import tempfile
 
 import numpy as np
 
-from . import runner
+from . import plots, runner
 from .workloads import PYTHON, ROOT
 
 TEXT = "/usr/share/common-licenses/GPL-3"
@@ -43,11 +43,8 @@ def run_min_char_rnn(fluxion, steps, plot_dir):
 
 
 def plot_losses(fx_losses, pt_losses, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
+    plt = plots.pyplot()
+    if plt is None:
         return None
     fig, ax = plt.subplots(figsize=(6, 4))
     ax.plot(fx_losses, label="Fluxion", linewidth=1)
@@ -55,8 +52,4 @@ def plot_losses(fx_losses, pt_losses, path):
     ax.set_xlabel("step")
     ax.set_ylabel("loss of the step's 25 characters")
     ax.set_title("min-char-rnn from the same initial weights (float64)")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return path
+    return plots.save(plt, fig, ax, path)

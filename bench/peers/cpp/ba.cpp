@@ -142,12 +142,8 @@ Csr jacobian(const Ba& b) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: ba FILE OUT [MIN_RUNS [MIN_SECONDS]]\n");
-    return 64;
-  }
+  const bench::Runs r = bench::parse_runs(argc, argv, 2, "ba FILE OUT [MIN_RUNS [MIN_SECONDS]]");
   const Ba b = read(argv[1]);
-  const bench::Runs r = bench::parse_runs(argc, argv, 2);
   Vec f = bench::time_runs("objective", r, [&] { return residuals(b); });
   Csr j = bench::time_runs("jacobian", r, [&] { return jacobian(b); });
   bench::write_numbers(r, "objective", f);

@@ -17,10 +17,15 @@ struct Runs {
   double min_seconds = 0.0;
 };
 
-// argv[first], argv[first + 1], argv[first + 2]: OUT, MIN_RUNS, MIN_SECONDS.
-inline Runs parse_runs(int argc, char** argv, int first) {
+// argv[first], argv[first + 1], argv[first + 2]: OUT, MIN_RUNS, MIN_SECONDS. Without OUT, prints
+// `usage` and exits with 64 (bad usage), as fluxion does.
+inline Runs parse_runs(int argc, char** argv, int first, const char* usage) {
+  if (argc <= first) {
+    std::fprintf(stderr, "usage: %s\n", usage);
+    std::exit(64);
+  }
   Runs r;
-  if (argc > first) r.out = argv[first];
+  r.out = argv[first];
   if (argc > first + 1) r.min_runs = std::atoi(argv[first + 1]);
   if (argc > first + 2) r.min_seconds = std::atof(argv[first + 2]);
   return r;

@@ -78,12 +78,8 @@ std::vector<double> gradient(const gmm::Data& g, const std::vector<double>& p) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: gmm FILE OUT [MIN_RUNS [MIN_SECONDS]]\n");
-    return 64;
-  }
+  const bench::Runs r = bench::parse_runs(argc, argv, 2, "gmm FILE OUT [MIN_RUNS [MIN_SECONDS]]");
   const gmm::Data g = gmm::read(argv[1]);
-  const bench::Runs r = bench::parse_runs(argc, argv, 2);
   double f = bench::time_runs("objective", r, [&] { return gmm::objective(g, g.params.data()); });
   std::vector<double> grad = bench::time_runs("gradient", r, [&] { return gradient(g, g.params); });
   bench::write_numbers(r, "objective", {f});

@@ -8,12 +8,8 @@
 #include "gmm.hpp"
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: gmm_adolc FILE OUT [MIN_RUNS [MIN_SECONDS]]\n");
-    return 64;
-  }
+  const bench::Runs r = bench::parse_runs(argc, argv, 2, "gmm_adolc FILE OUT [MIN_RUNS [MIN_SECONDS]]");
   const gmm::Data g = gmm::read(argv[1]);
-  const bench::Runs r = bench::parse_runs(argc, argv, 2);
   const int n = int(g.params.size());
   const short tag = 1;
   trace_on(tag);

@@ -127,12 +127,8 @@ Vec gradient(const Lstm& m) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: lstm FILE OUT [MIN_RUNS [MIN_SECONDS]]\n");
-    return 64;
-  }
+  const bench::Runs r = bench::parse_runs(argc, argv, 2, "lstm FILE OUT [MIN_RUNS [MIN_SECONDS]]");
   const Lstm m = read(argv[1]);
-  const bench::Runs r = bench::parse_runs(argc, argv, 2);
   double f = bench::time_runs("objective", r, [&] { return loss(m, nullptr); });
   Vec g = bench::time_runs("gradient", r, [&] { return gradient(m); });
   bench::write_numbers(r, "objective", {f});

@@ -136,12 +136,8 @@ struct Mlp {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: overhead WORKLOAD OUT [MIN_RUNS [MIN_SECONDS [BATCH]]]\n");
-    return 64;
-  }
+  const bench::Runs r = bench::parse_runs(argc, argv, 2, "overhead WORKLOAD OUT [MIN_RUNS [MIN_SECONDS [BATCH]]]");
   const std::string w = argv[1];
-  const bench::Runs r = bench::parse_runs(argc, argv, 2);
   double f = 0.0;
   Vec g;
   if (w == "sincos") {
