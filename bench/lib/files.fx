@@ -1,5 +1,5 @@
 # Reading a benchmark's inputs from a directory of .npy files, one per named array (the
-# GradBench tool writes them so), and writing its output back there.
+# GradBench tool writes them so).
 
 def input_path(dir: str, name: str):
     return dir + "/" + name + ".npy"

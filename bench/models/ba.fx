@@ -16,8 +16,8 @@ def ba_rotate(r, y):
     theta = sqrt(where(nonzero, theta2, 1.0))
     axis = r / theta
     cos_t = cos(theta)
-    full = y * cos_t + ba_cross(axis, y) * sin(theta) + axis * sum(axis * y, axis=1, keepdims=True) * (1.0 - cos_t)
-    return where(nonzero, full, y + ba_cross(r, y))
+    rotated = y * cos_t + ba_cross(axis, y) * sin(theta) + axis * sum(axis * y, axis=1, keepdims=True) * (1.0 - cos_t)
+    return where(nonzero, rotated, y + ba_cross(r, y))
 
 # The 2-D projection of each point by its camera, with radial distortion.
 def ba_project(cams, points):

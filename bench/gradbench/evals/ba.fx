@@ -2,15 +2,13 @@
 # one pass per column of the per-observation blocks). The input holds one camera, point, weight
 # and feature that are replicated into n cameras, m points and p observations before timing;
 # every timed run computes all p residuals or Jacobian blocks.
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 import "../../models/ba.fx"
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "objective")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     n = load_count(dir, "n")
     m = load_count(dir, "m")
     p = load_count(dir, "p")
@@ -22,10 +20,8 @@ def main():
     cam_of = obs % n
     point_of = obs % m
     if function == "objective":
-        errors = time_runs(function, lambda: (ba_reprojection_errors(cams[cam_of], points[point_of], weights, features),
-                                    ba_weight_errors(weights)), min_runs, min_seconds)
-        save(dir + "/output.npz", errors)
+        save_tuple(evaluate(lambda: (ba_reprojection_errors(cams[cam_of], points[point_of], weights, features),
+                                     ba_weight_errors(weights))))
     else:
-        jacobian = time_runs(function, lambda: ba_jacobian(cams[cam_of], points[point_of], weights, features, cam_of,
-                                                 point_of, n, m), min_runs, min_seconds)
-        save(dir + "/output.npz", jacobian)
+        save_tuple(evaluate(lambda: ba_jacobian(cams[cam_of], points[point_of], weights, features, cam_of, point_of,
+                                                n, m)))

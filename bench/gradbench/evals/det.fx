@@ -1,6 +1,6 @@
 # GradBench's `det` (GRADBENCH.md §2.10): the determinant by recursive expansion by minors along
 # the first row, and its gradient (the cofactor matrix) by reverse mode through the recursion.
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 
 # The determinant of the minor of a (ell x ell, flat row-major) made of rows row.. and the
@@ -20,13 +20,11 @@ def det(a, ell: i64):
     return det_minor(a, ell, 0, arange(ell))
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "primal")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     a = load_vector(dir, "A")
     ell = load_count(dir, "ell")
     if function == "primal":
-        save(dir + "/output.npy", [time_runs(function, lambda: det(a, ell), min_runs, min_seconds)])
+        save_number(evaluate(lambda: det(a, ell)))
     else:
-        save(dir + "/output.npy", time_runs(function, lambda: grad(det)(a, ell), min_runs, min_seconds))
+        save_tensor(evaluate(lambda: grad(det)(a, ell)))

@@ -1,13 +1,11 @@
 # GradBench's `gmm` (GRADBENCH.md §2.2): the log posterior and its gradient by reverse mode.
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 import "../../models/gmm.fx"
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "objective")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     alpha = load_vector(dir, "alpha")
     mu = load_matrix(dir, "mu")
     q = load_matrix(dir, "q")
@@ -16,9 +14,8 @@ def main():
     gamma = load_number(dir, "gamma")
     m = load_count(dir, "m")
     if function == "objective":
-        f = time_runs(function, lambda: gmm_log_posterior(alpha, mu, q, l, x, gamma, m), min_runs, min_seconds)
-        save(dir + "/output.npy", [f])
+        f = evaluate(lambda: gmm_log_posterior(alpha, mu, q, l, x, gamma, m))
+        save_number(f)
     else:
-        g = time_runs(function, lambda: grad(gmm_log_posterior, argnums=(0, 1, 2, 3))(alpha, mu, q, l, x, gamma, m),
-                      min_runs, min_seconds)
-        save(dir + "/output.npz", g)
+        g = evaluate(lambda: grad(gmm_log_posterior, argnums=(0, 1, 2, 3))(alpha, mu, q, l, x, gamma, m))
+        save_tuple(g)

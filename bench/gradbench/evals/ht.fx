@@ -1,6 +1,6 @@
 # GradBench's `ht` (GRADBENCH.md §2.5): hand-tracking residuals and their dense Jacobian by
 # forward mode; "simple" when the input has no barycentric coordinates (us).
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 import "../../models/hand.fx"
 
@@ -16,10 +16,8 @@ def load_hand_model(dir):
                      triangles=triangles, is_mirrored=load_number(dir, "is_mirrored") != 0.0)
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "objective")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     theta = load_vector(dir, "theta")
     us = load_matrix(dir, "us")
     model = load_hand_model(dir)
@@ -28,15 +26,13 @@ def main():
     simple = len(us) == 0
     if function == "objective":
         if simple:
-            out = time_runs(function, lambda: hand_residuals_simple(theta, model, correspondences, points), min_runs, min_seconds)
+            out = evaluate(lambda: hand_residuals_simple(theta, model, correspondences, points))
         else:
-            out = time_runs(function, lambda: hand_residuals_complicated(theta, us, model, correspondences, points),
-                            min_runs, min_seconds)
-        save(dir + "/output.npy", out)
+            out = evaluate(lambda: hand_residuals_complicated(theta, us, model, correspondences, points))
+        save_tensor(out)
     else:
         if simple:
-            jacobian = time_runs(function, lambda: hand_jacobian_simple(theta, model, correspondences, points), min_runs, min_seconds)
+            jacobian = evaluate(lambda: hand_jacobian_simple(theta, model, correspondences, points))
         else:
-            jacobian = time_runs(function, lambda: hand_jacobian_complicated(theta, us, model, correspondences, points),
-                                 min_runs, min_seconds)
-        save(dir + "/output.npy", jacobian)
+            jacobian = evaluate(lambda: hand_jacobian_complicated(theta, us, model, correspondences, points))
+        save_tensor(jacobian)

@@ -1,7 +1,7 @@
 # GradBench's `kmeans` (GRADBENCH.md §2.6): the k-means cost, and the Newton direction J / H
 # with J the gradient (reverse mode) and H the Hessian's diagonal (H is diagonal: one
 # forward-over-reverse Hessian-vector product with the all-ones vector).
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 
 # Sum over the points of the squared distance to the nearest centroid.
@@ -15,14 +15,12 @@ def kmeans_direction(points, centroids):
     return gradient(centroids) / hessian_diagonal
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "cost")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     points = load_matrix(dir, "points")
     centroids = load_matrix(dir, "centroids")
     if function == "cost":
-        out = time_runs(function, lambda: kmeans_cost(points, centroids), min_runs, min_seconds)
-        save(dir + "/output.npy", [out])
+        out = evaluate(lambda: kmeans_cost(points, centroids))
+        save_number(out)
     else:
-        save(dir + "/output.npy", time_runs(function, lambda: kmeans_direction(points, centroids), min_runs, min_seconds))
+        save_tensor(evaluate(lambda: kmeans_direction(points, centroids)))

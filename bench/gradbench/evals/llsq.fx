@@ -1,6 +1,6 @@
 # GradBench's `llsq` (GRADBENCH.md §2.8): half the squared residual of fitting sign(t) by a
 # polynomial with coefficients x at n points t in [-1, 1], and its gradient by reverse mode.
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 
 def llsq_objective(x, n: i64):
@@ -9,13 +9,11 @@ def llsq_objective(x, n: i64):
     return 0.5 * sum((sign(t) - powers @ x) ** 2)
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "primal")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     x = load_vector(dir, "x")
     n = load_count(dir, "n")
     if function == "primal":
-        save(dir + "/output.npy", [time_runs(function, lambda: llsq_objective(x, n), min_runs, min_seconds)])
+        save_number(evaluate(lambda: llsq_objective(x, n)))
     else:
-        save(dir + "/output.npy", time_runs(function, lambda: grad(llsq_objective)(x, n), min_runs, min_seconds))
+        save_tensor(evaluate(lambda: grad(llsq_objective)(x, n)))

@@ -1,7 +1,7 @@
 # GradBench's `ode` (GRADBENCH.md §2.7): s classical Runge-Kutta steps of the chain ODE
 # y0' = x0, yi' = xi y(i-1) on [0, 2] from y = 0, and the gradient of the last component of the
 # solution with respect to x by reverse mode through the steps.
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 
 def ode_rate(x, y):
@@ -22,13 +22,11 @@ def ode_last_gradient(x, steps: i64):
     return grad(lambda v: ode_solve(v, steps)[-1])(x)
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "primal")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     x = load_vector(dir, "x")
     steps = load_count(dir, "s")
     if function == "primal":
-        save(dir + "/output.npy", time_runs(function, lambda: ode_solve(x, steps), min_runs, min_seconds))
+        save_tensor(evaluate(lambda: ode_solve(x, steps)))
     else:
-        save(dir + "/output.npy", time_runs(function, lambda: ode_last_gradient(x, steps), min_runs, min_seconds))
+        save_tensor(evaluate(lambda: ode_last_gradient(x, steps)))

@@ -3,7 +3,7 @@
 # the x-axis at x = 0; found by gradient descent with dE/dw by AD through the whole trajectory
 # (the outer derivative). The function's name gives the modes: outer then inner, f(orward) or
 # r(everse).
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 import "descent.fx"
 
@@ -47,11 +47,9 @@ def particle_optimum(w0, outer_forward: bool, inner_forward: bool):
     return gd(e, de, [w0])[0]
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "rr")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     w = load_number(dir, "w")
     outer_forward = function == "ff" or function == "fr"
     inner_forward = function == "ff" or function == "rf"
-    save(dir + "/output.npy", [time_runs(function, lambda: particle_optimum(w, outer_forward, inner_forward), min_runs, min_seconds)])
+    save_number(evaluate(lambda: particle_optimum(w, outer_forward, inner_forward)))

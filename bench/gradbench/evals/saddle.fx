@@ -2,7 +2,7 @@
 # nested gradient descent: the outer descent on M(p1) = max over p2 of f, with dM/dp1 by AD
 # through the inner descent and its own gradients (nested AD). The function's name gives the
 # modes: outer then inner, f(orward) or r(everse).
-import "../../lib/timing.fx"
+import "protocol.fx"
 import "../../lib/files.fx"
 import "descent.fx"
 
@@ -25,11 +25,9 @@ def saddle_point(start, outer_forward: bool, inner_forward: bool):
     return concat((p1, saddle_inner_max(p1, start, inner_forward)))
 
 def main():
-    dir = arg(0, ".")
-    function = arg(1, "rr")
-    min_runs = arg(2, 1)
-    min_seconds = arg(3, 0.0)
+    dir = input_dir()
+    function = function_name()
     start = load_vector(dir, "start")
     outer_forward = function == "ff" or function == "fr"
     inner_forward = function == "ff" or function == "rf"
-    save(dir + "/output.npy", time_runs(function, lambda: saddle_point(start, outer_forward, inner_forward), min_runs, min_seconds))
+    save_tensor(evaluate(lambda: saddle_point(start, outer_forward, inner_forward)))
