@@ -37,7 +37,8 @@ def torch_script(name):
 
 
 # The C++ peers: source in bench/peers/cpp, binary in build/bench-peers (bench/run.py builds them).
-CPP_PEERS = {"overhead": [], "gmm": [], "gmm_adolc": ["-ladolc"], "lstm": [], "ba": []}
+CPP_PEERS = {"overhead": [], "gmm": [], "gmm_adolc": ["-ladolc"], "lstm": [], "lstm_adolc": ["-ladolc"], "ba": [],
+             "ba_adolc": ["-ladolc"]}
 
 # BENCHMARKS.md §A: gradient / primal goals.
 OVERHEAD_GOALS = {"sincos": 1.2, "loop": 2.0, "logsumexp": 1.3, "logreg": 2.0, "mlp": 2.5}
@@ -90,11 +91,11 @@ def all_workloads(quick):
     ws += [adbench("gmm", "gmm/" + f, ["adol-c"]) for f in gmm_files]
     lstm_files = ["lstm_l2_c1024.txt"] if quick else ["lstm_l2_c1024.txt", "lstm_l2_c4096.txt",
                                                       "lstm_l4_c1024.txt", "lstm_l4_c4096.txt"]
-    ws += [adbench("lstm", "lstm/" + f, []) for f in lstm_files]
+    ws += [adbench("lstm", "lstm/" + f, ["adol-c"]) for f in lstm_files]
     ba_files = ["ba1_n49_m7776_p31843.txt"] if quick else [
         "ba1_n49_m7776_p31843.txt", "ba2_n21_m11315_p36455.txt", "ba3_n161_m48126_p182072.txt",
         "ba4_n372_m47423_p204472.txt", "ba5_n257_m65132_p225911.txt"]
-    ws += [adbench("ba", "ba/" + f, []) for f in ba_files]
+    ws += [adbench("ba", "ba/" + f, ["adol-c"]) for f in ba_files]
     hand_files = ["simple_small/hand1_t26_c100.txt"] if quick else [
         "simple_small/hand1_t26_c100.txt", "simple_small/hand5_t26_c800.txt", "complicated_small/hand1_t26_c100.txt",
         "complicated_small/hand5_t26_c800.txt"]

@@ -2,40 +2,18 @@
 // loss, and its gradient [main | extra] by hand-derived reverse mode: a forward sweep that keeps
 // every gate, then the adjoints back through the steps and layers.
 //   lstm FILE OUT [MIN_RUNS [MIN_SECONDS]]
-#include "bench_io.hpp"
+#include "lstm.hpp"
 
 namespace {
 
-using Vec = std::vector<double>;
-
-struct Lstm {
-  int l = 0, c = 0, b = 0;
-  Vec main, extra, state, seq;  // (2l, 4b), (3, b), (2l, b), (c, b), row-major
-  const double* weight(int j, int gate) const { return &main[size_t((2 * j) * 4 * b + gate * b)]; }
-  const double* bias(int j, int gate) const { return &main[size_t((2 * j + 1) * 4 * b + gate * b)]; }
-};
-
-Lstm read(const char* path) {
-  Vec v = bench::read_numbers(path);
-  Lstm m;
-  m.l = int(v[0]), m.c = int(v[1]), m.b = int(v[2]);
-  auto take = [&, at = size_t(3)](size_t n) mutable {
-    Vec out(v.begin() + long(at), v.begin() + long(at + n));
-    at += n;
-    return out;
-  };
-  m.main = take(size_t(8 * m.l * m.b));
-  m.extra = take(size_t(3 * m.b));
-  m.state = take(size_t(2 * m.l * m.b));
-  m.seq = take(size_t(m.c * m.b));
-  return m;
-}
+using lstm::Lstm;
+using lstm::Vec;
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
-// One forward sweep. When `tape` is given, it keeps per step and layer (8 blocks of b): the
-// layer input v, the previous hidden and cell, the gates f, i, o, g and the new cell.
-double loss(const Lstm& m, Vec* tape) {
+// The gradient's forward sweep: the loss, keeping per step and layer (8 blocks of b) the layer
+// input v, the previous hidden and cell, the gates f, i, o, g and the new cell.
+double recorded_loss(const Lstm& m, Vec* tape) {
   const int b = m.b;
   Vec h(m.l * b), s(m.l * b), v(b), y(b);
   for (int j = 0; j < m.l; ++j)
@@ -43,12 +21,12 @@ double loss(const Lstm& m, Vec* tape) {
       h[size_t(j * b + r)] = m.state[size_t(2 * j * b + r)];
       s[size_t(j * b + r)] = m.state[size_t((2 * j + 1) * b + r)];
     }
-  if (tape) tape->assign(size_t((m.c - 1) * m.l * 8 * b), 0.0);
+  tape->assign(size_t((m.c - 1) * m.l * 8 * b), 0.0);
   double total = 0.0;
   for (int t = 0; t < m.c - 1; ++t) {
     for (int r = 0; r < b; ++r) v[size_t(r)] = m.seq[size_t(t * b + r)] * m.extra[size_t(r)];
     for (int j = 0; j < m.l; ++j) {
-      double* k = tape ? &(*tape)[size_t((t * m.l + j) * 8 * b)] : nullptr;
+      double* k = &(*tape)[size_t((t * m.l + j) * 8 * b)];
       for (int r = 0; r < b; ++r) {
         double& hj = h[size_t(j * b + r)];
         double& sj = s[size_t(j * b + r)];
@@ -56,10 +34,8 @@ double loss(const Lstm& m, Vec* tape) {
         const double i = sigmoid(hj * m.weight(j, 1)[r] + m.bias(j, 1)[r]);
         const double o = sigmoid(v[size_t(r)] * m.weight(j, 2)[r] + m.bias(j, 2)[r]);
         const double g = std::tanh(hj * m.weight(j, 3)[r] + m.bias(j, 3)[r]);
-        if (k) {
-          const double kept[8] = {v[size_t(r)], hj, sj, f, i, o, g, sj * f + i * g};
-          for (int q = 0; q < 8; ++q) k[q * b + r] = kept[q];
-        }
+        const double kept[8] = {v[size_t(r)], hj, sj, f, i, o, g, sj * f + i * g};
+        for (int q = 0; q < 8; ++q) k[q * b + r] = kept[q];
         sj = sj * f + i * g;
         hj = o * std::tanh(sj);
         v[size_t(r)] = hj;
@@ -76,7 +52,7 @@ double loss(const Lstm& m, Vec* tape) {
 Vec gradient(const Lstm& m) {
   const int b = m.b;
   Vec tape;
-  loss(m, &tape);
+  recorded_loss(m, &tape);
   Vec g(m.main.size() + m.extra.size(), 0.0);
   double* g_extra = &g[m.main.size()];
   auto g_weight = [&](int j, int gate) { return &g[size_t((2 * j) * 4 * b + gate * b)]; };
@@ -128,8 +104,8 @@ Vec gradient(const Lstm& m) {
 
 int main(int argc, char** argv) {
   const bench::Runs r = bench::parse_runs(argc, argv, 2, "lstm FILE OUT [MIN_RUNS [MIN_SECONDS]]");
-  const Lstm m = read(argv[1]);
-  double f = bench::time_runs("objective", r, [&] { return loss(m, nullptr); });
+  const Lstm m = lstm::read(argv[1]);
+  double f = bench::time_runs("objective", r, [&] { return lstm::loss(m, m.main.data(), m.extra.data()); });
   Vec g = bench::time_runs("gradient", r, [&] { return gradient(m); });
   bench::write_numbers(r, "objective", {f});
   bench::write_numbers(r, "gradient", g);
