@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps bench-deps build test demo clean test-asan fuzz fuzz-short fuzz-build
+.PHONY: deps bench-deps build test demo clean test-asan fuzz fuzz-short fuzz-build bench bench-quick
 
 deps:
 	./scripts/install-deps.sh
@@ -20,6 +20,14 @@ build: deps $(BUILD_DIR)/build.ninja
 
 test: build
 	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+# The benchmarks against the peers, side by side (bench/README.md): they write bench/RESULTS.md,
+# bench/results/latest.json and plots. bench-quick runs the smallest size of each workload.
+bench: build bench-deps
+	bench/run.py
+
+bench-quick: build bench-deps
+	bench/run.py --quick
 
 demo: build
 	./$(BUILD_DIR)/fluxion run examples/showcase.fx

@@ -10,39 +10,13 @@
 # `step N loss AVG smooth SMOOTH`: the mean loss of the last print_every chunks and
 # Karpathy's smoothed loss (both summed over the 25 characters of a chunk).
 import "optim.fx"
-import "init.fx"
 import "char_data.fx"
+import "char_rnn.fx"
 
 DEFAULT_TEXT = "/usr/share/common-licenses/GPL-3"
 HIDDEN = 100
 SEQ_LENGTH = 25
 LEARNING_RATE = 0.1
-
-struct CharRNN:
-    wxh: Tensor[f64, 2]     # (hidden, vocab): input to hidden
-    whh: Tensor[f64, 2]     # (hidden, hidden)
-    why: Tensor[f64, 2]     # (vocab, hidden): hidden to output
-    bh: Tensor[f64, 1]
-    by: Tensor[f64, 1]
-
-def init_rnn(k, vocab, hidden):
-    k1, rest = split(k)
-    k2, k3 = split(rest)
-    return CharRNN(wxh=normal_std(k1, (hidden, vocab), 0.01),
-                   whh=normal_std(k2, (hidden, hidden), 0.01),
-                   why=normal_std(k3, (vocab, hidden), 0.01),
-                   bh=zeros(hidden), by=zeros(vocab))
-
-# Summed negative log-likelihood of `targets` given `inputs` (character codes), starting from
-# hidden state h; also returns the last hidden state, carried into the next chunk.
-# `p.wxh[:, c]` is the product of wxh with the one-hot vector of c.
-def rnn_loss(p, inputs, targets, h):
-    loss = 0.0
-    for t in range(len(inputs)):
-        h = tanh(p.wxh[:, inputs[t]] + p.whh @ h + p.bh)
-        y = p.why @ h + p.by
-        loss = loss - log_softmax(y, axis=0)[targets[t]]
-    return loss, h
 
 def train(path, steps, print_every):
     codes, vocab = load_text(path)
@@ -55,24 +29,15 @@ def train(path, steps, print_every):
     window = 0.0
     pos = 0
     for n in range(steps):
-        if pos + SEQ_LENGTH + 1 >= len(codes) or n == 0:
+        pos = rnn_chunk_start(n, pos, SEQ_LENGTH, len(codes))
+        if pos == 0:
             hprev = zeros(HIDDEN)     # back to the start of the text
-            pos = 0
-        inputs = codes[pos:pos + SEQ_LENGTH]
-        targets = codes[pos + 1:pos + SEQ_LENGTH + 1]
-        # One forward pass gives the loss and the last hidden state; the pullback of
-        # (1, 0) gives the gradient of the loss alone.
-        out, pullback = vjp(lambda q: rnn_loss(q, inputs, targets, hprev), params)
-        loss, h = out
-        grads = clip_grads(pullback((1.0, 0.0 * h))[0], 5.0)
-        hprev = h
+        params, cache, loss, hprev = rnn_train_step(params, cache, codes, pos, SEQ_LENGTH, hprev, LEARNING_RATE)
         smooth_loss = smooth_loss * 0.999 + loss * 0.001
         window += loss
         if (n + 1) % print_every == 0:
             print("step", n + 1, "loss", window / float(print_every), "smooth", smooth_loss)
             window = 0.0
-        params, cache = adagrad(params, grads, cache, LEARNING_RATE, 1e-8)
-        pos += SEQ_LENGTH
     return smooth_loss
 
 def main():

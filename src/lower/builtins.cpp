@@ -32,7 +32,7 @@ const Builtin kBuiltins[] = {
     // reductions (reduction_form).
     {"max", Prim::Maximum, 2},     {"min", Prim::Minimum, 2},     {"float", Prim::ToF64, 1},
     {"int", Prim::ToI64, 1},       {"str", Prim::ToStr, 1},       {"print", Prim::Print, -1},
-    {"arg", Prim::Arg, 2},
+    {"arg", Prim::Arg, 2},         {"clock", Prim::Clock, 0},
     // Derivative operators (LANGUAGE.md §6). The argnums ones take (f) or (f, argnums), also
     // as `argnums=`, resolved to a constant by the lowering (lower_derivatives.cpp); vjp
     // takes the function and its arguments.

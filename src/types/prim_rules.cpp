@@ -128,6 +128,8 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
       return effect(p, call);
     case Prim::Arg:
       return program_arg(call);
+    case Prim::Clock:
+      return store_.f64();
     // Derivatives (LANGUAGE.md §6; derivative_rules.cpp, derivative_calls.cpp).
     case Prim::Grad:
     case Prim::ValueAndGrad:

@@ -1,0 +1,20 @@
+# The overhead-bound workloads of BENCHMARKS.md §A share one shape: a primal and its derivative,
+# each timed (bench/lib/timing.fx) and saved to OUT as objective.npy and gradient.npy for the
+# harness to compare with the peers (bench/peers/). Inputs are made by formulas the peers
+# repeat exactly, so no data files are needed.
+import "../lib/timing.fx"
+
+# Times primal() and derivative() (functions of no arguments) and saves their results; the
+# objective is a number, the derivative a vector.
+def run_workload(primal, derivative):
+    out = arg(0, ".")
+    min_runs = arg(1, 1)
+    min_seconds = arg(2, 0.0)
+    f = time_runs("objective", primal, min_runs, min_seconds)
+    g = time_runs("gradient", derivative, min_runs, min_seconds)
+    save(out + "/objective.npy", [f])
+    save(out + "/gradient.npy", g)
+
+# Deterministic inputs: entry i of a vector of n, scaled into [-scale, scale].
+def wave(n, phase, scale):
+    return scale * sin(0.37 * arange(n) + phase)

@@ -1,0 +1,28 @@
+# BENCHMARKS.md §A MLP: a 784-32-10 perceptron (relu, softmax cross-entropy, mean over the
+# batch) on a batch of BATCH images (1 or 100), and its gradient with respect to all weights,
+# flattened [w1 | b1 | w2 | b2].
+#   fluxion run bench/overhead/mlp.fx OUT [MIN_RUNS [MIN_SECONDS [BATCH]]]
+import "common.fx"
+
+struct Mlp:
+    w1: Tensor[f64, 2]   # (32, 784)
+    b1: Tensor[f64, 1]
+    w2: Tensor[f64, 2]   # (10, 32)
+    b2: Tensor[f64, 1]
+
+def mlp_loss(p, x, labels):
+    h = relu(x @ transpose(p.w1) + p.b1)
+    logits = h @ transpose(p.w2) + p.b2
+    return -mean(sum(log_softmax(logits) * labels, axis=1))
+
+def mlp_gradient(p, x, labels):
+    g = grad(mlp_loss)(p, x, labels)
+    return concat((reshape(g.w1, -1), g.b1, reshape(g.w2, -1), g.b2))
+
+def main():
+    batch = arg(3, 1)
+    p = Mlp(w1=reshape(wave(32 * 784, 0.1, 0.05), (32, 784)), b1=wave(32, 0.2, 0.1),
+            w2=reshape(wave(10 * 32, 0.3, 0.2), (10, 32)), b2=wave(10, 0.4, 0.1))
+    x = reshape(wave(batch * 784, 0.5, 1.0), (batch, 784))
+    labels = one_hot(arange(batch) % 10, 10)
+    run_workload(lambda: mlp_loss(p, x, labels), lambda: mlp_gradient(p, x, labels))

@@ -1,0 +1,49 @@
+"""What every PyTorch peer shares with the Fluxion programs (bench/lib/timing.fx): the command
+line `OUT [MIN_RUNS [MIN_SECONDS]]` after the peer's own arguments, one `timing LABEL SECONDS`
+line per run, the results saved to OUT as .npy; one thread, float64."""
+import math
+import sys
+import time
+
+import numpy as np
+import torch
+
+torch.set_num_threads(1)
+torch.set_default_dtype(torch.float64)
+
+
+def parse_runs(args):
+    out = args[0] if args else "."
+    min_runs = int(args[1]) if len(args) > 1 else 1
+    min_seconds = float(args[2]) if len(args) > 2 else 0.0
+    return out, min_runs, min_seconds
+
+
+def time_runs(label, f, min_runs, min_seconds):
+    runs, total, out = 0, 0.0, None
+    while runs < min_runs or total < min_seconds:
+        start = time.perf_counter()
+        out = f()
+        elapsed = time.perf_counter() - start
+        print("timing", label, repr(elapsed))
+        runs += 1
+        total += elapsed
+    sys.stdout.flush()
+    return out
+
+
+def save(out, name, value):
+    np.save("%s/%s.npy" % (out, name), np.atleast_1d(np.asarray(value, dtype=np.float64)))
+
+
+def wave(n, phase, scale):
+    """bench/overhead/common.fx's inputs: scale * sin(0.37 i + phase)."""
+    return torch.tensor([scale * math.sin(0.37 * i + phase) for i in range(n)])
+
+
+def gradient_of(f, *params):
+    """The gradient of f() with respect to params, by backward(), flattened and joined."""
+    for p in params:
+        p.grad = None
+    f().backward()
+    return torch.cat([p.grad.reshape(-1) for p in params])

@@ -1,0 +1,178 @@
+#!/usr/bin/python3
+"""The benchmark harness: runs each workload of BENCHMARKS.md §A-§B in Fluxion and its peers
+(hand-written C++, ADOL-C, PyTorch) in one invocation on the same inputs, single-threaded,
+checks that every implementation's objective and derivative agree with Fluxion's to 1e-8
+before timing anything, then times them (one warm-up run excluded, medians) and writes
+bench/results/latest.json, bench/RESULTS.md and plots. It also runs the dF~ micro-benchmarks
+(§C, forward against reverse mode in Fluxion, harness/dff.py) and trains the seed model
+min-char-rnn (§D) in Fluxion and in PyTorch from the same initial weights (harness/seed.py),
+and drives the GradBench tool on the golden examples (§F, harness/gradbench.py).
+Progress goes to stderr, a line per workload.
+
+    bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
+
+The Fluxion side is `fluxion run` of a program under bench/ that times itself with clock(), so
+the numbers follow whatever `fluxion run` executes (today the interpreter; natively once the
+back end lands) with no change here. The peers' C++ is compiled first with g++ -O3, and its
+compile time, like `fluxion check`'s, is reported apart. Run from anywhere after `make build`
+and `make bench-deps`.
+"""
+import argparse
+import datetime
+import os
+import platform
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import dff, gradbench, report, runner, seed, workloads  # noqa: E402
+
+TOLERANCE = 1e-8
+QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
+FULL = (4, 0.5)
+SEED_STEPS = {True: 100, False: 1000}   # quick, full
+MICRO_SIZES = {True: [10, 100], False: [10, 100, 1000, 10000]}
+TIMEOUT = 1800
+
+
+def progress(*parts):
+    print("bench:", *parts, file=sys.stderr, flush=True)
+
+
+def build_peers():
+    """Compiles the C++ peers (g++ -O3, one thread) and returns the compile seconds of each."""
+    os.makedirs(workloads.PEERS_BIN, exist_ok=True)
+    seconds = {}
+    for name, libs in workloads.CPP_PEERS.items():
+        source = os.path.join(workloads.ROOT, "bench", "peers", "cpp", name + ".cpp")
+        start = time.monotonic()
+        subprocess.run(["g++", "-O3", "-std=c++20", "-o", workloads.cpp(name), source] + libs, check=True)
+        seconds["c++ " + name] = time.monotonic() - start
+    return seconds
+
+
+def fluxion_check_seconds(fluxion, program):
+    start = time.monotonic()
+    subprocess.run([fluxion, "check", program], check=True, capture_output=True)
+    return time.monotonic() - start
+
+
+def implementations(w, fluxion):
+    return dict({"fluxion": [fluxion, "run"] + w.fluxion}, **w.peers)
+
+
+def check(w, impls):
+    """Runs every implementation once and compares its results with Fluxion's; the largest
+    relative error."""
+    results = {name: runner.run(cmd, w.tail, w.results(), 1, 0.0, TIMEOUT)[1] for name, cmd in impls.items()}
+    worst = 0.0
+    for name, got in results.items():
+        for key in w.results():
+            err = runner.relative_error(results["fluxion"][key], got[key])
+            if err > TOLERANCE:
+                raise runner.RunError("%s's %s differs from Fluxion's by %.3g (relative)" % (name, key, err))
+            worst = max(worst, err)
+    return worst
+
+
+def timed(w, cmd, min_runs, min_seconds):
+    timings, _, _ = runner.run(cmd, w.tail, [], min_runs, min_seconds, TIMEOUT)
+    primal = runner.median_after_warmup(timings["objective"])
+    derivative = runner.median_after_warmup(timings[w.derivative])
+    return {"primal": primal, "derivative": derivative, "ratio": derivative / primal,
+            "runs": {k: len(v) for k, v in timings.items()}}
+
+
+def measure(w, fluxion, min_runs, min_seconds):
+    row = {"name": w.name, "section": w.section, "goal": w.goal, "group": w.group, "group_goal": w.group_goal,
+           "size": w.size}
+    impls = implementations(w, fluxion)
+    try:
+        row["check"] = check(w, impls)
+        row["fluxion"] = timed(w, impls.pop("fluxion"), min_runs, min_seconds)
+        row["peers"] = {name: timed(w, cmd, min_runs, min_seconds) for name, cmd in impls.items()}
+    except runner.RunError as e:
+        row["error"] = str(e)
+    return row
+
+
+def machine():
+    model = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            model = next(line.split(":", 1)[1].strip() for line in f if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return "%s, %d CPUs, %s" % (model, os.cpu_count() or 0, platform.platform())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="the smallest size of each workload, one timed run")
+    parser.add_argument("--only", nargs="*", default=[], help="workloads whose name contains one of these")
+    parser.add_argument("--fluxion", default=os.path.join(workloads.ROOT, "build", "fluxion"))
+    args = parser.parse_args()
+    min_runs, min_seconds = QUICK if args.quick else FULL
+    chosen = [w for w in workloads.all_workloads(args.quick) if not args.only or any(t in w.name for t in args.only)]
+    compile_seconds = build_peers()
+    rows = []
+    for i, w in enumerate(chosen, 1):
+        key = "fluxion " + os.path.basename(w.fluxion[0])
+        if key not in compile_seconds:
+            compile_seconds[key] = fluxion_check_seconds(args.fluxion, w.fluxion[0])
+        start = time.monotonic()
+        row = measure(w, args.fluxion, min_runs, min_seconds)
+        rows.append(row)
+        if "error" in row:
+            progress("[%d/%d] %s: FAILED: %s" % (i, len(chosen), w.name, row["error"]))
+        else:
+            progress("[%d/%d] %s: Fluxion D/P %.3g (goal %g), %.1f s" %
+                     (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, time.monotonic() - start))
+    results = os.path.join(workloads.ROOT, "bench", "results")
+    os.makedirs(results, exist_ok=True)
+    micro_rows = []
+    if not args.only or any(t in "micro" for t in args.only):
+        for n in MICRO_SIZES[args.quick]:
+            try:
+                micro_rows.append(dff.run_micro(args.fluxion, n, min_runs, min_seconds))
+                progress("micro n=%d: dot jacfwd / jacrev %.3g" % (n, micro_rows[-1]["kernels"]["dot"]["ratio"]))
+            except runner.RunError as e:
+                micro_rows.append({"name": "n=%d" % n, "error": str(e)})
+                progress("micro n=%d: FAILED: %s" % (n, e))
+    gradbench_rows = []
+    for module in list(gradbench.PAIRS) + list(gradbench.NESTED):
+        if args.only and not any(t in "gradbench:" + module for t in args.only):
+            continue
+        try:
+            gradbench_rows.append(gradbench.run_eval(args.fluxion, module, min_runs, min_seconds))
+            progress("gradbench %s: done" % module)
+        except runner.RunError as e:
+            gradbench_rows.append({"name": module, "error": str(e)})
+            progress("gradbench %s: FAILED: %s" % (module, e))
+    seed_rows = []
+    if not args.only or any(t in "min-char-rnn" for t in args.only):
+        try:
+            seed_rows.append(seed.run_min_char_rnn(args.fluxion, SEED_STEPS[args.quick], results))
+            r = seed_rows[-1]
+            progress("min-char-rnn: PyTorch / Fluxion time %.3g (goal %g), losses agree to 1e-8 for %d steps" %
+                     (r["speedup"], r["goal"], r["agree_steps"]))
+        except runner.RunError as e:
+            seed_rows.append({"name": "min-char-rnn", "error": str(e)})
+            progress("min-char-rnn: FAILED: %s" % e)
+    version = subprocess.run([args.fluxion, "--version"], capture_output=True, text=True).stdout.strip()
+    run = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+           "machine": machine(), "fluxion_version": version,
+           "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
+           "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
+           "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,
+           "seed": seed_rows, "gradbench": gradbench_rows}
+    run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
+    report.write_json(run, os.path.join(results, "latest.json"))
+    report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
+    progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
+    sys.exit(1 if any("error" in r for r in rows + micro_rows + seed_rows + gradbench_rows) else 0)
+
+
+if __name__ == "__main__":
+    main()
