@@ -1,0 +1,60 @@
+/* The C ABI of the Fluxion runtime: the entry points that generated C code calls (the JIT's
+ * shared objects and AOT libraries, src/codegen/, docs/codegen.md).
+ *
+ * Every function is extern "C" and never lets a C++ exception out. An operation that can fail
+ * returns its error message (NULL when it succeeded, the result written through `out`); the
+ * generated code records the message with the location of the failing node (fx_rt_error_set)
+ * and unwinds to its entry point, and the host reports it exactly as the interpreter reports
+ * the same run-time error: "FILE:L:C: error: MESSAGE", exit status 2. */
+#ifndef FLUXION_FX_RT_H
+#define FLUXION_FX_RT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What an entry point of generated code returns. */
+enum { FX_RT_OK = 0, FX_RT_ERROR = 2 };
+
+/* ---- output: `print` builds a line and hands it to the sink the host installed
+ * (stdout when none; the interpreter's output stream in the JIT). */
+typedef void (*fx_rt_sink)(void* user, const char* text, size_t size);
+void fx_rt_set_sink(fx_rt_sink sink, void* user);
+void fx_rt_put_str(const char* text);
+void fx_rt_put_f64(double x); /* Python's repr: "1.0", "0.1", "1e-05", "inf", "nan" */
+void fx_rt_put_i64(int64_t x);
+void fx_rt_put_bool(bool b); /* "True" / "False" */
+void fx_rt_end_line(void);   /* appends "\n" and writes the line to the sink */
+
+/* ---- errors: the last run-time error of this thread, as a location id of the generated
+ * program (an index into its table of source locations) and a message. */
+void fx_rt_error_set(int64_t loc, const char* message);
+int64_t fx_rt_error_loc(void);
+const char* fx_rt_error_message(void);
+
+/* ---- scalar operations whose semantics or messages the interpreter shares (Python's floor
+ * division and modulo, NumPy's special cases). The i64 ones fail on division by zero and
+ * negative powers with the tensor kernels' words. */
+const char* fx_rt_i64_floordiv(int64_t a, int64_t b, int64_t* out);
+const char* fx_rt_i64_mod(int64_t a, int64_t b, int64_t* out);
+const char* fx_rt_i64_pow(int64_t a, int64_t b, int64_t* out);
+const char* fx_rt_f64_to_i64(double x, int64_t* out); /* truncation; nan, inf, out of range fail */
+double fx_rt_f64_floordiv(double a, double b);
+double fx_rt_f64_mod(double a, double b);
+double fx_rt_sigmoid(double x);
+double fx_rt_softplus(double x);
+double fx_rt_sign(double x);
+double fx_rt_maximum(double a, double b); /* nan propagates */
+double fx_rt_minimum(double a, double b);
+double fx_rt_digamma(double x);
+double fx_rt_trigamma(double x);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLUXION_FX_RT_H */
