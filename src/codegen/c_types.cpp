@@ -60,7 +60,7 @@ std::string CTypes::name(const Type* t) {
     case TypeKind::F32: unsupported(where_, "f32 values");
     case TypeKind::Tensor: unsupported(where_, "tensors");
     case TypeKind::Union: unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
-    case TypeKind::Derived: unsupported(where_, "derivative operators (" + to_string(t) + ")");
+    case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
   }
   unsupported(where_, "the type " + to_string(t));
 }
@@ -118,7 +118,7 @@ std::string CTypes::declare_enum(const Type* t) {
     body += "    struct {";
     for (size_t i = 0; i < v->fields.size(); ++i)
       body += " " + name(annotations_.field_type(v.get(), i)) + " " + field_name(v->fields[i].name) + ";";
-    body += " } " + sanitise(v->name) + ";\n";
+    body += " } " + CTypes::field_name(v->name) + ";\n";
   }
   defs_ += "/* enum " + decl->name + ": a counted box, tag = the variant's index */\nstruct " + c_name +
            "_box {\n  int64_t rc;\n  int64_t tag;\n" + (body.empty() ? "" : "  union {\n" + body + "  } as;\n") + "};\n";
@@ -168,6 +168,7 @@ std::string CTypes::put(const Type* t, const std::string& value) {
     case TypeKind::Bool: return "fx_rt_put_bool(" + value + ");\n";
     case TypeKind::Str: return "fx_rt_put_str(" + value + ");\n";
     case TypeKind::None: return "fx_rt_put_str(\"None\");\n";
+    case TypeKind::Bottom: return "fx_rt_put_str(\"<undefined>\");\n";  // never reached: nothing returns it
     case TypeKind::PrimFn: return "fx_rt_put_str(" + c_string(std::string("<builtin ") + ir::prim_name(t->prim) + ">") + ");\n";
     case TypeKind::Closure:
       return "fx_rt_put_str(" + c_string("<function " + interp::function_display_name(*t->graph) + ">") + ");\n";
@@ -235,12 +236,12 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
         fields.emplace_back(field_name(v->fields[i].name), annotations_.field_type(v.get(), i));
         labels.push_back("");
       }
-      std::string access = "." + std::string("as.") + sanitise(v->name) + ".";
-      std::string code = fields_code(fields, (eq ? "a->" : "v->") + access.substr(1), "b->" + access.substr(1), labels);
+      std::string access = "as." + field_name(v->name) + ".";
+      std::string code = fields_code(fields, (eq ? "a->" : "v->") + access, "b->" + access, labels);
       if (kind == "put")
         code = "fx_rt_put_str(" + c_string(v->name + (v->fields.empty() ? "" : "(")) + ");\n" + code +
                (v->fields.empty() ? "" : "fx_rt_put_str(\")\");\n");
-      cases += "  case " + std::to_string(v->index) + ": {\n" + code + "  break; }\n";
+      cases += "case " + std::to_string(v->index) + ":\n" + code + "break;\n";
     }
     if (kind == "release")
       body = "if (!v || --v->rc > 0) return;\nswitch (v->tag) {\n" + cases + "}\nfree(v);\n";
@@ -261,7 +262,12 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
       body = "fx_rt_put_str(" + c_string(open) + ");\n" + body + "fx_rt_put_str(" + c_string(close) + ");\n";
     }
   }
-  return sig + " {\n" + body + "}\n";
+  std::string indented;
+  for (size_t start = 0, end; start < body.size(); start = end + 1) {
+    end = body.find('\n', start);
+    indented += "  " + body.substr(start, end - start) + "\n";
+  }
+  return sig + " {\n" + indented + "}\n";
 }
 
 }  // namespace fx::codegen

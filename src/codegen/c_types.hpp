@@ -44,7 +44,8 @@ class CTypes {
   std::string put(const types::Type* t, const std::string& value);
   // An expression: are a and b equal (structurally)?
   std::string equal(const types::Type* t, const std::string& a, const std::string& b);
-  // The C name of field i of a struct or variant.
+  // The C name of a struct's or variant's field, and of a variant's member of its enum's
+  // union: the source name and `_`, so no keyword or macro can be one.
   static std::string field_name(const std::string& source_name);
   // The C type of a struct's / variant's field i.
   const types::Type* field_type(const ir::StructDecl* s, size_t i) { return annotations_.field_type(s, i); }

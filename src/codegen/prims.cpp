@@ -31,7 +31,7 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::Prim::ClosureAt: return "control flow, written by the emitter (emitter.cpp)";
     case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
     case ir::Prim::ToStr: return "strings built at run time";
-    case ir::Prim::Arg: return "command-line arguments (arg)";
+    case ir::Prim::Arg: return "command-line arguments";
     case ir::Prim::MatMul: return "tensors";
     default: break;
   }
@@ -42,7 +42,7 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::PrimFamily::TENSOR_FILES:
     case ir::PrimFamily::TENSOR_ADJOINT: return "tensors";
     case ir::PrimFamily::AD_OPERATOR:
-    case ir::PrimFamily::AD_INTERNAL: return "derivatives, built at run time until they are expanded ahead of time (issue 10)";
+    case ir::PrimFamily::AD_INTERNAL: return "derivatives";  // built at run time until issue 10 expands them
     case ir::PrimFamily::SCALAR:
     case ir::PrimFamily::STRUCTURE:
     case ir::PrimFamily::CONTROL:

@@ -89,7 +89,7 @@ Emitted make_variant(const PrimSite& s) {
   std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n" + r + "->rc = 1;\n" + r + "->tag = " +
                      std::to_string(v->index) + ";\n";
   for (size_t i = 0; i < v->fields.size(); ++i) {
-    const std::string field = r + "->as." + sanitise(v->name) + "." + CTypes::field_name(v->fields[i].name);
+    const std::string field = r + "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(v->fields[i].name);
     const Type* type = s.types.field_type(v, i);
     code += field + " = " + s.types.convert(s.args[i + 1], s.arg_types[i + 1], type) + ";\n";
     code += s.types.retain(type, field);
@@ -106,7 +106,7 @@ Emitted variant_field(const PrimSite& s) {
     unsupported(s.node->loc, "a variant that is not a constant");
   const ir::VariantDecl* v = std::get<const ir::VariantDecl*>(k->value);
   int64_t i = constant_int(s, 2);
-  return borrowed(s.args[0] + "->as." + sanitise(v->name) + "." + CTypes::field_name(v->fields.at(i).name));
+  return borrowed(s.args[0] + "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(v->fields.at(i).name));
 }
 
 }  // namespace

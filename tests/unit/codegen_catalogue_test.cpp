@@ -26,7 +26,9 @@ TEST(CodegenCatalogue, EmissionsAreRegisteredUnderTheirFamily) {
 TEST(CodegenCatalogue, TheScalarCoreIsEmitted) {
   for (int i = 0; i < ir::kPrimCount; ++i) {
     auto p = static_cast<ir::Prim>(i);
-    if (ir::prim_info(p).family == ir::PrimFamily::STRUCTURE) EXPECT_NE(emission_of(p), nullptr) << ir::prim_name(p);
+    if (ir::prim_info(p).family == ir::PrimFamily::STRUCTURE) {
+      EXPECT_NE(emission_of(p), nullptr) << ir::prim_name(p);
+    }
   }
   EXPECT_NE(emission_of(ir::Prim::Add), nullptr);
   EXPECT_NE(emission_of(ir::Prim::Print), nullptr);

@@ -41,7 +41,7 @@ TEST(CodegenNames, GlobalsAreUniqueAndPrefixed) {
 
 TEST(CodegenNames, StringLiteralsKeepEveryByte) {
   EXPECT_EQ(quote_c("a\"b\\c"), "\"a\\\"b\\\\c\"");
-  EXPECT_EQ(quote_c("??="), "\"\\?\\?=\"");  // no trigraphs
+  EXPECT_EQ(quote_c("?" "?="), "\"\\?\\?=\"");  // no trigraphs
   EXPECT_EQ(quote_c("\n"), "\"\\012\"");
   EXPECT_EQ(quote_c("*/"), "\"*/\"");
 }
