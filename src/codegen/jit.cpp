@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <fstream>
+#include <iterator>
 #include <ostream>
 #include <unistd.h>
 
@@ -60,10 +61,25 @@ void write_to_stream(void* user, const char* text, size_t size) {
 
 std::string runtime_include_dir() { return FLUXION_RUNTIME_INCLUDE_DIR; }
 
+namespace {
+
+// The headers generated code includes are part of what it is compiled from, so a new version
+// of them never reuses code compiled against an old one.
+std::string included_headers() {
+  std::string text;
+  for (const char* header : {"/fluxion/fx_gen.h", "/fluxion/fx_rt.h"}) {
+    std::ifstream in(runtime_include_dir() + header, std::ios::binary);
+    text += std::string(std::istreambuf_iterator<char>(in), {}) + '\0';
+  }
+  return text;
+}
+
+}  // namespace
+
 NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& options) {
   std::string identity = options.compiler.identity();
   for (const std::string& flag : CCompiler::flags(runtime_include_dir())) identity += " " + flag;
-  const std::string key = sha256_hex(program.text + '\0' + identity);
+  const std::string key = sha256_hex(program.text + '\0' + included_headers() + identity);
 
   Cache cache(options.use_cache ? options.cache_dir : "");
   const bool persistent = options.use_cache && cache.prepare();

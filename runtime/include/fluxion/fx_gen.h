@@ -34,16 +34,25 @@ static inline int64_t fx_mul_i64(int64_t a, int64_t b) { return (int64_t)((uint6
 static inline int64_t fx_neg_i64(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
 static inline int64_t fx_abs_i64(int64_t a) { return a < 0 ? fx_neg_i64(a) : a; }
 
+/* Python's floor division and modulo, inline (hot in loops); a zero divisor takes the
+ * runtime's words. Same math as the runtime's kernels (runtime/src/elementwise_math.hpp). */
+__attribute__((noreturn, cold, noinline)) static void fx_refused_i64(const char* (*op)(int64_t, int64_t, int64_t*),
+                                                                     int64_t a, int64_t b, int64_t loc) {
+  int64_t unused;
+  fx_fail(loc, op(a, b, &unused));
+}
 static inline int64_t fx_floordiv_i64(int64_t a, int64_t b, int64_t loc) {
-  int64_t r;
-  const char* refused = fx_rt_i64_floordiv(a, b, &r);
-  if (refused) fx_fail(loc, refused);
-  return r;
+  if (b == 0) fx_refused_i64(fx_rt_i64_floordiv, a, b, loc);
+  if (b == -1) return fx_neg_i64(a); /* INT64_MIN / -1 would trap */
+  int64_t q = a / b;
+  if (a % b != 0 && ((a < 0) != (b < 0))) --q;
+  return q;
 }
 static inline int64_t fx_mod_i64(int64_t a, int64_t b, int64_t loc) {
-  int64_t r;
-  const char* refused = fx_rt_i64_mod(a, b, &r);
-  if (refused) fx_fail(loc, refused);
+  if (b == 0) fx_refused_i64(fx_rt_i64_mod, a, b, loc);
+  if (b == -1) return 0;
+  int64_t r = a % b;
+  if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
 }
 static inline int64_t fx_pow_i64(int64_t a, int64_t b, int64_t loc) {
