@@ -296,13 +296,11 @@ class Emitter {
     if (!counted && from == to) return decl + dest + " = " + call + ";\n";
     std::string code = declare ? decl + dest + ";\n" : "";
     const std::string limit = std::to_string(options_.max_call_depth);
-    if (counted)
-      code += "if (++fx_depth > " + limit + ") fx_fail(" + loc_id(at->loc) + ", \"recursion deeper than " + limit +
-              " calls\");\n";
+    if (counted) code += "fx_enter(" + loc_id(at->loc) + ", " + limit + ");\n";
     if (from == to) code += dest + " = " + call + ";\n";
     else if (from->kind == TypeKind::Bottom) code += call + ";\n" + dest + " = " + types_.zero(to) + ";\n";
     else code += "{\n  " + c_type(from) + " r_ = " + call + ";\n  " + dest + " = " + types_.convert("r_", from, to) + ";\n}\n";
-    if (counted) code += "--fx_depth;\n";
+    if (counted) code += "fx_leave();\n";
     return code;
   }
 
@@ -373,7 +371,7 @@ class Emitter {
            "__attribute__((visibility(\"default\"))) int fx_entry(void) {\n"
            "  jmp_buf escape;\n  jmp_buf* outer = fx_escape;\n  fx_escape = &escape;\n"
            "  if (setjmp(escape)) {\n    fx_escape = outer;\n    return FX_RT_ERROR;\n  }\n"
-           "  fx_depth = 1;\n  " +
+           "  fx_depth = 1;\n  fx_stack_floor = fx_rt_stack_floor();\n  " +
            c_type(ret) + " result_ = " + fn_names_.at(entry) + "();\n" + indent(types_.release(ret, "result_")) +
            "  (void)result_;\n  fx_escape = outer;\n  return FX_RT_OK;\n}\n";
   }

@@ -4,7 +4,7 @@
 Usage: differential.py PATH/TO/fluxion DIR... [--jobs N]
 
 Every program under the DIRs that runs main() (`# RUN: run ...`, the default, or
-`# RUN: args run ...`) is run twice: `fluxion run --native` and `fluxion run --interp`.
+`# RUN: args run ...`), unless it says `# NATIVE-ONLY: why`, is run twice: `fluxion run --native` and `fluxion run --interp`.
 A program the C back end does not support yet stops at once with the located error
 "the native back end does not support X yet"; it is counted by reason X. Every other program
 must behave the same in both engines: the same exit status, the same stdout (numbers equal to
@@ -24,15 +24,19 @@ import sys
 
 TIMEOUT_S = 120
 RUN_LINE = re.compile(r"^\s*#\s*RUN\s*:(.*)$", re.MULTILINE)
+NATIVE_ONLY = re.compile(r"^\s*#\s*NATIVE-ONLY\s*:", re.MULTILINE)
 UNSUPPORTED = re.compile(r"the native back end does not support (.*) yet")
 LOCATED = re.compile(r"^(.*?:\d+:\d+): error: (.*)$", re.MULTILINE)
 NUMBER = re.compile(r"-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|-?inf|nan")
 
 
 def run_arguments(path):
-    """The arguments after `fluxion run FILE`, or None when the test does not run main()."""
+    """The arguments after `fluxion run FILE`, or None when the test does not run main() (or
+    pins what only native code does)."""
     with open(path, "rb") as f:
         text = f.read().decode("utf-8", "replace")
+    if NATIVE_ONLY.search(text):
+        return None
     m = RUN_LINE.search(text)
     if not m:
         return []

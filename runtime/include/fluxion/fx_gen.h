@@ -20,12 +20,23 @@
 typedef uint8_t fx_none; /* None, and the value of code that never returns */
 
 static _Thread_local jmp_buf* fx_escape;
-static _Thread_local int64_t fx_depth; /* Fluxion-level calls in progress (--max-depth) */
+static _Thread_local int64_t fx_depth;        /* Fluxion-level calls in progress (--max-depth) */
+static _Thread_local uintptr_t fx_stack_floor; /* below this address the stack is too deep */
 
 __attribute__((noreturn, cold, noinline)) static void fx_fail(int64_t loc, const char* message) {
   fx_rt_error_set(loc, message);
   longjmp(*fx_escape, 1);
 }
+
+/* A call of a Fluxion function: counted against --max-depth, and stopped with a located error
+ * before the stack runs out (whichever comes first), never a crash. */
+__attribute__((noreturn, cold, noinline)) static void fx_too_deep(int64_t loc, int64_t limit) {
+  fx_fail(loc, fx_rt_too_deep(fx_depth, limit));
+}
+static inline void fx_enter(int64_t loc, int64_t limit) {
+  if (++fx_depth > limit || (uintptr_t)__builtin_frame_address(0) < fx_stack_floor) fx_too_deep(loc, limit);
+}
+static inline void fx_leave(void) { --fx_depth; }
 
 /* i64 arithmetic wraps around (NumPy's int64), computed on uint64_t: no undefined behaviour. */
 static inline int64_t fx_add_i64(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }

@@ -36,6 +36,12 @@ void fx_rt_error_set(int64_t loc, const char* message);
 int64_t fx_rt_error_loc(void);
 const char* fx_rt_error_message(void);
 
+/* ---- calls: the lowest stack address generated code may reach on this thread (a margin
+ * above the end of its stack; 0 when unknown), and the message for a call `depth` deep that
+ * passed the limit or the stack. */
+uintptr_t fx_rt_stack_floor(void);
+const char* fx_rt_too_deep(int64_t depth, int64_t limit);
+
 /* ---- scalar operations whose semantics or messages the interpreter shares (Python's floor
  * division and modulo, NumPy's special cases). The i64 ones fail on division by zero and
  * negative powers with the tensor kernels' words. */
