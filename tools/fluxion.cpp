@@ -40,8 +40,8 @@ options:
   --interp            run with the reference interpreter
   --native            run as native code or stop with a located error naming the
                       construct the C back end does not support yet; by default
-                      `run` uses native code when the whole program is supported
-                      and the interpreter otherwise (docs/codegen.md)
+                      `run` and `eval` use native code when the whole program is
+                      supported and the interpreter otherwise (docs/codegen.md)
   --no-cache          compile without reading or writing the cache of compiled
                       programs
   --max-depth N       limit on nested function calls at run time (default 10000)
@@ -60,8 +60,8 @@ environment: OPENBLAS_NUM_THREADS  threads for matrix products (default 1)
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Not yet available: `compile` (AOT libraries), `--stage opt`; `eval` and
-derivative operators always use the interpreter for now.
+Not yet available: `compile` (AOT libraries), `--stage opt`. Derivative
+operators and tensors always run in the interpreter for now.
 )";
 
 struct UsageError {

@@ -35,4 +35,7 @@ void fx_rt_end_line(void) {
   line.clear();
 }
 
+const char* fx_rt_pending_line(void) { return line.c_str(); }
+void fx_rt_discard_line(void) { line.clear(); }
+
 }  // extern "C"

@@ -372,7 +372,8 @@ class Emitter {
            "  jmp_buf escape;\n  jmp_buf* outer = fx_escape;\n  fx_escape = &escape;\n"
            "  if (setjmp(escape)) {\n    fx_escape = outer;\n    return FX_RT_ERROR;\n  }\n"
            "  fx_depth = 1;\n  fx_stack_floor = fx_rt_stack_floor();\n  " +
-           c_type(ret) + " result_ = " + fn_names_.at(entry) + "();\n" + indent(types_.release(ret, "result_")) +
+           c_type(ret) + " result_ = " + fn_names_.at(entry) + "();\n" +
+           indent((options_.result_text ? types_.put(ret, "result_") : "") + types_.release(ret, "result_")) +
            "  (void)result_;\n  fx_escape = outer;\n  return FX_RT_OK;\n}\n";
   }
 

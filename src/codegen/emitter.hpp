@@ -20,6 +20,9 @@ namespace fx::codegen {
 struct EmitOptions {
   size_t max_call_depth = 10000;
   size_t max_loop_iterations = 0;  // 0: none
+  // The entry writes the text of the entry graph's result to the runtime's pending line
+  // (fx_rt_pending_line): `fluxion eval`.
+  bool result_text = false;
 };
 
 struct CProgram {

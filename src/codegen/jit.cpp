@@ -109,11 +109,14 @@ NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& opt
   return native;
 }
 
-void NativeProgram::run(std::ostream& out) const {
+std::string NativeProgram::run(std::ostream& out) const {
+  fx_rt_discard_line();
   fx_rt_set_sink(write_to_stream, &out);
   int status = entry_();
   fx_rt_set_sink(nullptr, nullptr);
-  if (status == FX_RT_OK) return;
+  std::string result = fx_rt_pending_line();
+  fx_rt_discard_line();
+  if (status == FX_RT_OK) return result;
   int64_t at = fx_rt_error_loc();
   SourceLoc loc = at >= 0 && static_cast<size_t>(at) < program_->locs.size() ? program_->locs[at] : SourceLoc{};
   runtime_error(loc, fx_rt_error_message());

@@ -25,8 +25,9 @@ class NativeProgram {
   static NativeProgram load(const CProgram& program, const JitOptions& options);
 
   // Runs the entry point; print's text goes to `out`. A run-time error is thrown as the
-  // RuntimeError the interpreter would throw at the same node.
-  void run(std::ostream& out) const;
+  // RuntimeError the interpreter would throw at the same node. Returns the text of the
+  // result when the program was emitted with EmitOptions::result_text, else "".
+  std::string run(std::ostream& out) const;
 
   bool from_cache() const { return from_cache_; }
 

@@ -249,17 +249,20 @@ codegen::EmitOptions Compilation::emit_options() const {
   compile_error(u.loc, "the native back end does not support " + u.what + " yet (run it with --interp)");
 }
 
-bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out) {
+bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::string* result) {
   if (options_.engine == Engine::Interpreter) return false;
   codegen::CProgram program;
   try {
     if (options_.interp.check_nan) codegen::unsupported(entry->loc, "--check-nan");
-    program = codegen::emit_program(module_, *checker_, entry, emit_options());
+    codegen::EmitOptions emit = emit_options();
+    emit.result_text = result != nullptr;
+    program = codegen::emit_program(module_, *checker_, entry, emit);
   } catch (const codegen::Unsupported& u) {
     if (options_.engine == Engine::Native) not_native(u);
     return false;
   }
-  codegen::NativeProgram::load(program, options_.jit).run(out);
+  std::string text = codegen::NativeProgram::load(program, options_.jit).run(out);
+  if (result) *result = text;
   return true;
 }
 
@@ -293,6 +296,8 @@ std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   ir::Graph* typed = checker_->specialise(g, {});
   module_.renumber();
   verify("type inference");
+  std::string text;
+  if (run_natively(typed, out, &text)) return text;
   interp::Value v = interp::call_graph(module_, typed, {}, options_.interp, out);
   return interp::format_value(v);
 }

@@ -69,8 +69,9 @@ class Compilation {
   void verify(const std::string& stage);
   ir::Graph* specialised_main();
   codegen::EmitOptions emit_options() const;
-  // Runs `entry` natively when the engine allows it; false when the interpreter must.
-  bool run_natively(const ir::Graph* entry, std::ostream& out);
+  // Runs `entry` natively when the engine allows it; false when the interpreter must. With
+  // `result`, the text of entry's result goes there (eval).
+  bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
   std::string ad_text(ir::Graph* g);
   const SourceFile* add_source(std::string path, std::string text);
 

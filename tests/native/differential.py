@@ -3,8 +3,9 @@
 
 Usage: differential.py PATH/TO/fluxion DIR... [--jobs N]
 
-Every program under the DIRs that runs main() (`# RUN: run ...`, the default, or
-`# RUN: args run ...`), unless it says `# NATIVE-ONLY: why`, is run twice: `fluxion run --native` and `fluxion run --interp`.
+Every program under the DIRs that runs main() or evaluates (`# RUN: run ...`, the default,
+`# RUN: eval EXPR`, or `# RUN: args run|eval ...`), unless it says `# NATIVE-ONLY: why`, is run
+twice: with `--native` and with `--interp`.
 A program the C back end does not support yet stops at once with the located error
 "the native back end does not support X yet"; it is counted by reason X. Every other program
 must behave the same in both engines: the same exit status, the same stdout (numbers equal to
@@ -31,28 +32,29 @@ NUMBER = re.compile(r"-?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|-?inf|nan")
 
 
 def run_arguments(path):
-    """The arguments after `fluxion run FILE`, or None when the test does not run main() (or
-    pins what only native code does)."""
+    """The command's arguments: `run FILE ARGS...` or `eval FILE EXPR`; None when the test
+    neither runs main() nor evaluates (or pins what only native code does)."""
     with open(path, "rb") as f:
         text = f.read().decode("utf-8", "replace")
     if NATIVE_ONLY.search(text):
         return None
     m = RUN_LINE.search(text)
     if not m:
-        return []
+        return ["run", path]
     kind, _, rest = m.group(1).strip().partition(" ")
     if kind == "run":
-        return shlex.split(rest)
+        return ["run", path] + shlex.split(rest)
+    if kind == "eval":
+        return ["eval", path, rest.strip()]
     if kind == "args":
         words = [w.replace("{file}", path) for w in shlex.split(rest)]
-        if words[:1] == ["run"] and path in words:
-            words.remove(path)
-            return words[1:]
+        if words[:1] in (["run"], ["eval"]):
+            return words
     return None
 
 
-def run(fluxion, engine, path, args):
-    cmd = [fluxion, "run", engine, path] + args
+def run(fluxion, engine, args):
+    cmd = [fluxion, args[0], engine] + args[1:]  # before a `--` that ends the options
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -87,11 +89,11 @@ def compare(fluxion, path):
     args = run_arguments(path)
     if args is None:
         return "skipped", "not a run of main()"
-    code_n, out_n, err_n = run(fluxion, "--native", path, args)
+    code_n, out_n, err_n = run(fluxion, "--native", args)
     m = UNSUPPORTED.search(err_n)
     if code_n == 1 and m:
         return "unsupported", re.sub(r" \(.*", "", m.group(1))
-    code_i, out_i, err_i = run(fluxion, "--interp", path, args)
+    code_i, out_i, err_i = run(fluxion, "--interp", args)
     problems = []
     if code_n != code_i:
         problems.append(f"exit status: native {code_n}, interpreter {code_i}")

@@ -29,6 +29,9 @@ void fx_rt_put_f64(double x); /* Python's repr: "1.0", "0.1", "1e-05", "inf", "n
 void fx_rt_put_i64(int64_t x);
 void fx_rt_put_bool(bool b); /* "True" / "False" */
 void fx_rt_end_line(void);   /* appends "\n" and writes the line to the sink */
+/* The text put since the last end of line (an evaluated value's text), and forgetting it. */
+const char* fx_rt_pending_line(void);
+void fx_rt_discard_line(void);
 
 /* ---- errors: the last run-time error of this thread, as a location id of the generated
  * program (an index into its table of source locations) and a message. */
