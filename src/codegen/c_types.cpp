@@ -121,7 +121,7 @@ std::string CTypes::declare_enum(const Type* t) {
     body += " } " + CTypes::field_name(v->name) + ";\n";
   }
   defs_ += "/* enum " + decl->name + ": a counted box, tag = the variant's index */\nstruct " + c_name +
-           "_box {\n  int64_t rc;\n  int64_t tag;\n" + (body.empty() ? "" : "  union {\n" + body + "  } as;\n") + "};\n";
+           "_box {\n  fx_box box;\n  int64_t tag;\n" + (body.empty() ? "" : "  union {\n" + body + "  } as;\n") + "};\n";
   return c_name;
 }
 
@@ -227,7 +227,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     return code;
   };
   if (t->kind == TypeKind::Enum) {
-    if (kind == "retain") body = "if (v) ++v->rc;\n";
+    if (kind == "retain") body = "if (v) ++v->box.rc;\n";
     std::string cases;
     for (const auto& v : t->enum_decl->variants) {
       std::vector<std::pair<std::string, const Type*>> fields;
@@ -244,7 +244,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
       cases += "case " + std::to_string(v->index) + ":\n" + code + "break;\n";
     }
     if (kind == "release")
-      body = "if (!v || --v->rc > 0) return;\nswitch (v->tag) {\n" + cases + "}\nfree(v);\n";
+      body = "if (!v || --v->box.rc > 0) return;\nswitch (v->tag) {\n" + cases + "}\nfx_box_free(v);\n";
     else if (eq)
       body = "if (a == b) return true;\nif (a->tag != b->tag) return false;\nswitch (a->tag) {\n" + cases + "}\nreturn true;\n";
     else if (kind == "put")

@@ -370,11 +370,13 @@ class Emitter {
            "; a run-time error returns FX_RT_ERROR (fx_rt_error_loc, fx_rt_error_message). */\n"
            "__attribute__((visibility(\"default\"))) int fx_entry(void) {\n"
            "  jmp_buf escape;\n  jmp_buf* outer = fx_escape;\n  fx_escape = &escape;\n"
-           "  if (setjmp(escape)) {\n    fx_escape = outer;\n    return FX_RT_ERROR;\n  }\n"
+           "  if (setjmp(escape)) {\n    fx_escape = outer;\n    fx_free_live_boxes();\n    return FX_RT_ERROR;\n  }\n"
            "  fx_depth = 1;\n  fx_stack_floor = fx_rt_stack_floor();\n  " +
            c_type(ret) + " result_ = " + fn_names_.at(entry) + "();\n" +
            indent((options_.result_text ? types_.put(ret, "result_") : "") + types_.release(ret, "result_")) +
-           "  (void)result_;\n  fx_escape = outer;\n  return FX_RT_OK;\n}\n";
+           "  (void)result_;\n  fx_escape = outer;\n"
+           "  if (fx_live_boxes) {  /* every box is released by now, unless the counts are wrong */\n"
+           "    fx_free_live_boxes();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
   }
 
   const ir::Module& m_;

@@ -117,6 +117,7 @@ std::string NativeProgram::run(std::ostream& out) const {
   std::string result = fx_rt_pending_line();
   fx_rt_discard_line();
   if (status == FX_RT_OK) return result;
+  if (status == FX_RT_LEAKED) internal_error("native code", "boxes were still alive after the program ended (reference counts)");
   int64_t at = fx_rt_error_loc();
   SourceLoc loc = at >= 0 && static_cast<size_t>(at) < program_->locs.size() ? program_->locs[at] : SourceLoc{};
   runtime_error(loc, fx_rt_error_message());

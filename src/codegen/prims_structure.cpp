@@ -86,7 +86,7 @@ Emitted make_variant(const PrimSite& s) {
   const ir::VariantDecl* v = variant_of(s);
   const std::string c = s.types.name(s.result);
   const std::string& r = s.result_name;
-  std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n" + r + "->rc = 1;\n" + r + "->tag = " +
+  std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n" + r + "->tag = " +
                      std::to_string(v->index) + ";\n";
   for (size_t i = 0; i < v->fields.size(); ++i) {
     const std::string field = r + "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(v->fields[i].name);

@@ -3,8 +3,7 @@
  *
  * Errors: a failing node calls fx_fail(loc, message), which records the error with the
  * runtime and longjmps to the entry point that was called (fx_escape); the entry point returns
- * FX_RT_ERROR. Values owned by the frames that are skipped are not released: an error ends
- * the program (or the exported call) anyway. */
+ * FX_RT_ERROR, after freeing the boxes that the skipped frames held (fx_free_live_boxes). */
 #ifndef FLUXION_FX_GEN_H
 #define FLUXION_FX_GEN_H
 
@@ -80,11 +79,38 @@ static inline int64_t fx_f64_to_i64(double x, int64_t loc) {
 }
 static inline double fx_relu_f64(double x) { return x != x ? x : x > 0 ? x : 0.0; }
 
-/* Boxed values (enum variants) start with a reference count. */
+/* Boxed values (enum variants) start with this header: a reference count, and links in the
+ * list of this thread's live boxes, so that an error, which skips the frames that would
+ * release them, frees them all at the entry point (fx_free_live_boxes). */
+typedef struct fx_box {
+  int64_t rc;
+  struct fx_box* prev;
+  struct fx_box* next;
+} fx_box;
+static _Thread_local fx_box* fx_live_boxes;
+
 static inline void* fx_box_new(size_t size, int64_t loc) {
-  void* p = calloc(1, size);
-  if (!p) fx_fail(loc, "out of memory");
-  return p;
+  fx_box* b = (fx_box*)calloc(1, size);
+  if (!b) fx_fail(loc, "out of memory");
+  b->rc = 1;
+  b->next = fx_live_boxes;
+  if (b->next) b->next->prev = b;
+  fx_live_boxes = b;
+  return b;
+}
+static inline void fx_box_free(void* p) {
+  fx_box* b = (fx_box*)p;
+  if (b->prev) b->prev->next = b->next;
+  else fx_live_boxes = b->next;
+  if (b->next) b->next->prev = b->prev;
+  free(b);
+}
+static void fx_free_live_boxes(void) {
+  while (fx_live_boxes) {
+    fx_box* b = fx_live_boxes;
+    fx_live_boxes = b->next;
+    free(b);
+  }
 }
 
 #endif /* FLUXION_FX_GEN_H */

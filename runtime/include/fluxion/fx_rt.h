@@ -17,8 +17,9 @@
 extern "C" {
 #endif
 
-/* What an entry point of generated code returns. */
-enum { FX_RT_OK = 0, FX_RT_ERROR = 2 };
+/* What an entry point of generated code returns: success, a run-time error, or success after
+ * which boxes were still alive (a bug in the compiler's reference counting). */
+enum { FX_RT_OK = 0, FX_RT_ERROR = 2, FX_RT_LEAKED = 3 };
 
 /* ---- output: `print` builds a line and hands it to the sink the host installed
  * (stdout when none; the interpreter's output stream in the JIT). */
