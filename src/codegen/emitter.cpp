@@ -167,7 +167,9 @@ class Emitter {
     return "/* " + comment_safe(loc.file->path) + ":" + std::to_string(loc.line) + " */\n";
   }
 
-  bool owned(const Node* x) { return x->is_apply() && types_.managed(x->type); }
+  // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
+  // enclosing graphs) and constants are borrowed.
+  bool owned(const Node* x, const Graph* g) { return x->is_apply() && x->graph == g && types_.managed(x->type); }
 
   std::string function(const Graph* g) {
     where_ = g->loc;
@@ -183,9 +185,9 @@ class Emitter {
     types_.at(where_);
     const Type* ret = result_type(g);
     std::string tail = c_type(ret) + " result_ = " + operand(g->output) + ";\n";
-    if (!owned(g->output)) tail += types_.retain(ret, "result_");
+    if (!owned(g->output, g)) tail += types_.retain(ret, "result_");
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
-      if (*it != g->output && owned(*it)) tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
+      if (*it != g->output && owned(*it, g)) tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
     tail += "return result_;\n";
     return "/* " + comment_safe(g->loc.valid() ? g->loc.file->path + ":" + std::to_string(g->loc.line) + ": " : "") +
            comment_safe(interp::function_display_name(*g)) + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";

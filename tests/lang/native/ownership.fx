@@ -7,6 +7,7 @@
 # EXPECT: 3.0 True False
 # EXPECT: Holder(items=Cons(7.0, Nil), count=1) 7.0
 # EXPECT: 6.0 2
+# EXPECT: Cons(5.0, Nil) Cons(5.0, Nil) 5.0
 enum List:
     Nil
     Cons(head: f64, tail: List)
@@ -48,6 +49,9 @@ def pick(c, a, b):
 def adder(xs):
     return lambda y: total(xs) + y
 
+def keep(xs):
+    return lambda: xs
+
 def main():
     xs = build(10)
     print(length(xs), total(xs))
@@ -63,3 +67,5 @@ def main():
     shared = Cons(3.0, Nil)
     both = (shared, shared, Cons(0.0, shared))
     print(total(both[0]) + total(both[2]), length(both[2]))
+    k = keep(Cons(5.0, Nil))
+    print(k(), k(), total(k()))
