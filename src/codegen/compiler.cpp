@@ -54,8 +54,14 @@ std::string CCompiler::identity() const {
 
 std::vector<std::string> CCompiler::flags(const std::string& include_dir) {
   // -ffp-contract=off: no fused multiply-add, so results agree with the interpreter to the bit.
-  return {"-std=gnu11", "-O2", "-fPIC", "-shared", "-fvisibility=hidden", "-ffp-contract=off",
-          "-fno-math-errno", "-w", "-I", include_dir};
+  std::vector<std::string> flags{"-std=gnu11", "-O2", "-fPIC", "-shared", "-fvisibility=hidden", "-ffp-contract=off",
+                                 "-fno-math-errno", "-w", "-I", include_dir};
+#ifdef FLUXION_SANITIZE_GENERATED
+  // A sanitizer build (make test-asan) checks the generated code too, with the runtime the
+  // executable already carries.
+  flags.insert(flags.end(), {"-fsanitize=address,undefined", "-fno-omit-frame-pointer"});
+#endif
+  return flags;
 }
 
 std::string CCompiler::compile_shared(const std::string& c_file, const std::string& output,
