@@ -7,8 +7,8 @@ Usage: bench/native/jit.py [FLUXION] [--repeat N]
     `fluxion check` of it (the front end alone) and against `fluxion run --interp`: what a hit
     adds over running the cached code is the difference to `check`;
   * cold compile: `fluxion run --no-cache` of a 100-line program (emit, cc -O2, dlopen);
-  * a scalar loop (10^7 iterations of Newton steps and integer arithmetic): native, the
-    interpreter, and the same function hand-written in C compiled with `cc -O2`.
+  * scalar loops of 10^7 iterations (float only; float and i64 `%`): native, the same function
+    hand-written in C compiled with `cc -O2`, and (the second) the interpreter.
 Prints the median of N runs (default 5) of each, in ms. Needs `make build` and cc.
 """
 
@@ -19,6 +19,35 @@ import sys
 import tempfile
 import time
 
+# Float arithmetic only: the same instructions as the C version.
+FLOAT_FX = """
+def work(n):
+    x = 0.0
+    for i in range(n):
+        y = 2.0 + float(i)
+        x = 0.5 * (x + y / (x + 1.0))
+    return x
+
+def main():
+    print(work(10000000))
+"""
+
+FLOAT_C = r"""
+#include <stdio.h>
+#include <stdint.h>
+static double work(int64_t n) {
+  double x = 0.0;
+  for (int64_t i = 0; i < n; ++i) {
+    double y = 2.0 + (double)i;
+    x = 0.5 * (x + y / (x + 1.0));
+  }
+  return x;
+}
+int main(void) { printf("%.17g\n", work(10000000)); return 0; }
+"""
+
+# With i64 `%`: Fluxion's is Python's (the sign of the divisor), C's truncates, so the native
+# code does more than the C version here.
 LOOP_FX = """
 def work(n):
     x = 0.0
@@ -85,10 +114,15 @@ def main(argv):
         loop = os.path.join(tmp, "loop.fx")
         with open(loop, "w") as f:
             f.write(LOOP_FX)
-        c = os.path.join(tmp, "loop.c")
-        with open(c, "w") as f:
-            f.write(LOOP_C)
-        subprocess.run(["cc", "-O2", "-o", os.path.join(tmp, "loop_c"), c], check=True)
+        for name, text in (("loop", LOOP_C), ("float", FLOAT_C)):
+            c = os.path.join(tmp, name + ".c")
+            with open(c, "w") as f:
+                f.write(text)
+            subprocess.run(["cc", "-O2", "-o", os.path.join(tmp, name + "_c"), c], check=True)
+        floats = os.path.join(tmp, "float.fx")
+        with open(floats, "w") as f:
+            f.write(FLOAT_FX)
+        subprocess.run([fluxion, "run", "--native", floats], check=True, stdout=subprocess.DEVNULL, env=env)
         subprocess.run([fluxion, "run", "--native", small], check=True, stdout=subprocess.DEVNULL, env=env)
         subprocess.run([fluxion, "run", "--native", loop], check=True, stdout=subprocess.DEVNULL, env=env)
 
@@ -97,9 +131,11 @@ def main(argv):
             ("100-line program: fluxion run, cache hit", [fluxion, "run", "--native", small]),
             ("100-line program: fluxion run --interp", [fluxion, "run", "--interp", small]),
             ("100-line program: fluxion run --no-cache (cold compile)", [fluxion, "run", "--native", "--no-cache", small]),
-            ("scalar loop 10^7: native (cache hit)", [fluxion, "run", "--native", loop]),
-            ("scalar loop 10^7: hand-written C, cc -O2", [os.path.join(tmp, "loop_c")]),
-            ("scalar loop 10^7: interpreter", [fluxion, "run", "--interp", loop]),
+            ("float loop 10^7: native (cache hit)", [fluxion, "run", "--native", floats]),
+            ("float loop 10^7: hand-written C, cc -O2", [os.path.join(tmp, "float_c")]),
+            ("scalar loop 10^7 with i64 %: native (cache hit)", [fluxion, "run", "--native", loop]),
+            ("scalar loop 10^7 with i64 %: hand-written C (C's %), cc -O2", [os.path.join(tmp, "loop_c")]),
+            ("scalar loop 10^7 with i64 %: interpreter", [fluxion, "run", "--interp", loop]),
         ]
         for name, cmd in rows:
             print(f"{median_ms(cmd, repeat, env):10.1f} ms  {name}", flush=True)
