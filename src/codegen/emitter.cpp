@@ -61,7 +61,7 @@ std::string top_level_name(const Graph* g) {
 class Emitter {
  public:
   Emitter(const ir::Module& m, types::TypeChecker& checker, const EmitOptions& options)
-      : m_(m), checker_(checker), options_(options), annotations_(checker.store(), m),
+      : checker_(checker), options_(options), annotations_(checker.store(), m),
         types_(names_, annotations_, [this](const Type* t) -> const std::vector<const Node*>& { return layout(t); },
                SourceLoc{}) {}
 
@@ -127,9 +127,11 @@ class Emitter {
     for (const Graph* g : graphs_) {
       for (const Node* n : g->body) {
         std::vector<const Node*> inputs = evaluated_inputs(n);
-        bool control = n->is_prim_apply(Prim::If) || n->is_prim_apply(Prim::While);
+        // Inputs after the callee, but not the graphs `if` and `while` call (inputs 2-3 of
+        // an `if`, 1-2 of a `while`): those are code, not values.
+        size_t code_last = n->is_prim_apply(Prim::If) ? 3 : n->is_prim_apply(Prim::While) ? 2 : 0;
         for (size_t i = 1; i < inputs.size(); ++i)
-          if (!(control && i <= (n->is_prim_apply(Prim::If) ? 3u : 2u))) value_use(inputs[i]);
+          if (i > code_last) value_use(inputs[i]);
       }
       if (g->output) value_use(g->output);
     }
@@ -381,7 +383,6 @@ class Emitter {
            "    fx_free_live_boxes();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
   }
 
-  const ir::Module& m_;
   types::TypeChecker& checker_;
   EmitOptions options_;
   types::Annotations annotations_;
