@@ -52,7 +52,9 @@ class CTypes {
   const types::Type* field_type(const ir::VariantDecl* v, size_t i) { return annotations_.field_type(v, i); }
 
   // Type definitions, then helper prototypes, then helper definitions.
-  std::string text() const { return defs_ + "\n" + helper_protos_ + "\n" + helpers_; }
+  std::string text() const {
+    return defs_ + (helper_protos_.empty() ? "" : "\n" + helper_protos_ + "\n" + helpers_);
+  }
   // Where the program is, for errors about a type (the emitter sets the node being emitted).
   void at(SourceLoc where) { where_ = where; }
 

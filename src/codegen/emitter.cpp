@@ -31,6 +31,12 @@ std::string comment_safe(std::string s) {
   return s;
 }
 
+// "file.fx:12": where a comment says a statement comes from (the file's name, not its directory).
+std::string place(SourceLoc loc) {
+  const std::string& path = loc.file->path;
+  return comment_safe(path.substr(path.find_last_of('/') + 1)) + ":" + std::to_string(loc.line);
+}
+
 std::string double_literal(double v) {
   if (std::isnan(v)) return "NAN";
   if (std::isinf(v)) return v > 0 ? "INFINITY" : "(-INFINITY)";
@@ -166,7 +172,7 @@ class Emitter {
     if (!loc.valid() || (loc.file == last_file_ && loc.line == last_line_)) return "";
     last_file_ = loc.file;
     last_line_ = loc.line;
-    return "/* " + comment_safe(loc.file->path) + ":" + std::to_string(loc.line) + " */\n";
+    return "/* " + place(loc) + " */\n";
   }
 
   // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
@@ -191,8 +197,8 @@ class Emitter {
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
       if (*it != g->output && owned(*it, g)) tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
     tail += "return result_;\n";
-    return "/* " + comment_safe(g->loc.valid() ? g->loc.file->path + ":" + std::to_string(g->loc.line) + ": " : "") +
-           comment_safe(interp::function_display_name(*g)) + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
+    std::string title = (g->loc.valid() ? place(g->loc) + ": " : "") + comment_safe(interp::function_display_name(*g));
+    return "/* " + title + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
   }
 
   static std::string indent(const std::string& code) {
