@@ -1,9 +1,8 @@
 // How deep generated code may call: the stack it runs on, and the words for too deep.
-#include <algorithm>
-#include <pthread.h>
 #include <string>
 
 #include "fluxion/fx_rt.h"
+#include "support/large_stack.hpp"
 
 namespace {
 thread_local std::string message;
@@ -11,17 +10,7 @@ thread_local std::string message;
 
 extern "C" {
 
-// The same margin as the interpreter keeps (src/interp/interp.cpp, find_stack_limit).
-uintptr_t fx_rt_stack_floor(void) {
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
-  void* low = nullptr;
-  size_t size = 0;
-  int rc = pthread_attr_getstack(&attr, &low, &size);
-  pthread_attr_destroy(&attr);
-  if (rc != 0 || low == nullptr || size == 0) return 0;
-  return reinterpret_cast<uintptr_t>(low) + std::min<size_t>(size / 4, size_t(256) << 10);
-}
+uintptr_t fx_rt_stack_floor(void) { return fx::stack_floor(); }
 
 const char* fx_rt_too_deep(int64_t depth, int64_t limit) {
   if (depth > limit) message = "recursion deeper than " + std::to_string(limit) + " calls";

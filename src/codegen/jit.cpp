@@ -109,7 +109,10 @@ NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& opt
   return native;
 }
 
-std::string NativeProgram::run(std::ostream& out) const {
+std::string NativeProgram::run(std::ostream& out, const std::vector<std::string>& program_args) const {
+  std::vector<const char*> args;
+  for (const std::string& a : program_args) args.push_back(a.c_str());
+  fx_rt_set_program_args(args.data(), static_cast<int64_t>(args.size()));
   fx_rt_discard_line();
   fx_rt_set_sink(write_to_stream, &out);
   int status = entry_();

@@ -3,6 +3,7 @@
 #pragma once
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "codegen/compiler.hpp"
 #include "codegen/emitter.hpp"
@@ -24,10 +25,10 @@ class NativeProgram {
   // internal error (exit 70) that keeps the C file and names its path.
   static NativeProgram load(const CProgram& program, const JitOptions& options);
 
-  // Runs the entry point; print's text goes to `out`. A run-time error is thrown as the
+  // Runs the entry point with the program's command-line arguments; print's text goes to `out`. A run-time error is thrown as the
   // RuntimeError the interpreter would throw at the same node. Returns the text of the
   // result when the program was emitted with EmitOptions::result_text, else "".
-  std::string run(std::ostream& out) const;
+  std::string run(std::ostream& out, const std::vector<std::string>& program_args) const;
 
   bool from_cache() const { return from_cache_; }
 

@@ -31,7 +31,6 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::Prim::ClosureAt: return "control flow, written by the emitter (emitter.cpp)";
     case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
     case ir::Prim::ToStr: return "strings built at run time";
-    case ir::Prim::Arg: return "command-line arguments";
     case ir::Prim::MatMul: return "tensors";
     default: break;
   }

@@ -1,5 +1,5 @@
 // C emission of the EFFECT family: print writes through the runtime's line buffer, assert and
-// fail stop with a located error (fx_fail).
+// fail stop with a located error (fx_fail), arg reads the program's arguments.
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
 
@@ -32,10 +32,23 @@ Emitted assert_(const PrimSite& s) {
 
 Emitted fail(const PrimSite& s) { return {"fx_fail(" + s.loc + ", " + message(s, 0) + ");\n", ""}; }
 
+// arg(i, default): converted to the default's type by the runtime (fx_arg_* in fx_gen.h).
+Emitted arg(const PrimSite& s) {
+  const char* type = nullptr;
+  switch (s.arg_types[1]->kind) {
+    case TypeKind::I64: type = "i64"; break;
+    case TypeKind::F64: type = "f64"; break;
+    case TypeKind::Bool: type = "bool"; break;
+    case TypeKind::Str: type = "str"; break;
+    default: unsupported(s.node->loc, "arg with a default of type " + to_string(s.arg_types[1]));
+  }
+  return {"", std::string("fx_arg_") + type + "(" + s.args[0] + ", " + s.args[1] + ", " + s.loc + ")"};
+}
+
 }  // namespace
 
 FamilyEmissions effect_emissions() {
-  return {ir::PrimFamily::EFFECT, {{Prim::Print, print}, {Prim::Assert, assert_}, {Prim::Fail, fail}}};
+  return {ir::PrimFamily::EFFECT, {{Prim::Print, print}, {Prim::Assert, assert_}, {Prim::Fail, fail}, {Prim::Arg, arg}}};
 }
 
 }  // namespace fx::codegen

@@ -261,7 +261,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
     if (options_.engine == Engine::Native) not_native(u);
     return false;
   }
-  std::string text = codegen::NativeProgram::load(program, options_.jit).run(out);
+  std::string text = codegen::NativeProgram::load(program, options_.jit).run(out, options_.interp.program_args);
   if (result) *result = text;
   return true;
 }

@@ -77,6 +77,20 @@ static inline int64_t fx_f64_to_i64(double x, int64_t loc) {
   if (refused) fx_fail(loc, refused);
   return r;
 }
+/* arg(i, default) of each type: fx_arg_i64(i, default, loc), ... */
+#define FX_ARG(name, type)                                          \
+  static inline type fx_arg_##name(int64_t i, type fallback, int64_t loc) { \
+    type r;                                                         \
+    const char* refused = fx_rt_arg_##name(i, fallback, &r);        \
+    if (refused) fx_fail(loc, refused);                             \
+    return r;                                                       \
+  }
+FX_ARG(i64, int64_t)
+FX_ARG(f64, double)
+FX_ARG(bool, bool)
+FX_ARG(str, const char*)
+#undef FX_ARG
+
 static inline double fx_relu_f64(double x) { return x != x ? x : x > 0 ? x : 0.0; }
 
 /* Boxed values (enum variants) start with this header: a reference count, and links in the

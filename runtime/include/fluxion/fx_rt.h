@@ -46,6 +46,16 @@ const char* fx_rt_error_message(void);
 uintptr_t fx_rt_stack_floor(void);
 const char* fx_rt_too_deep(int64_t depth, int64_t limit);
 
+/* ---- arg(i, default): the program's command-line arguments (installed by the host),
+ * converted to the default's type; the default when there are fewer. Fails on a negative
+ * position and on text that is not of the type. fx_rt_arg_str's result lives as long as the
+ * arguments. */
+void fx_rt_set_program_args(const char* const* args, int64_t n);
+const char* fx_rt_arg_i64(int64_t i, int64_t fallback, int64_t* out);
+const char* fx_rt_arg_f64(int64_t i, double fallback, double* out);
+const char* fx_rt_arg_bool(int64_t i, bool fallback, bool* out);
+const char* fx_rt_arg_str(int64_t i, const char* fallback, const char** out);
+
 /* ---- scalar operations whose semantics or messages the interpreter shares (Python's floor
  * division and modulo, NumPy's special cases). The i64 ones fail on division by zero and
  * negative powers with the tensor kernels' words. */
