@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev
   clang libclang-rt-14-dev   # fuzzing (libFuzzer) and sanitizers
   libopenblas-dev zlib1g-dev # tensor runtime: matrix products, gzip-compressed IDX files
+  libssl-dev                 # native back end: SHA-256 keys of the compiled-program cache
   python3-numpy              # tests: tensor programs are checked against NumPy
   dataset-fashion-mnist      # examples/cnn_mnist.fx
 )

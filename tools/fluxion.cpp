@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/cache.hpp"
 #include "driver/compilation.hpp"
 #include "fluxion/runtime/linalg.hpp"
 #include "support/diagnostics.hpp"
@@ -33,10 +34,19 @@ usage:
                                       program reachable from it with every
                                       derivative built ahead of time, and what
                                       could not be (as `# not expanded:` lines)
+  fluxion emit-c FILE [--fn NAME]     print the C code of the program reachable from
+                                      main() (with --fn, only NAME's functions)
+  fluxion cache clear                 remove every compiled program from the cache
   fluxion --help | --version
 
 options:
-  --interp            run with the reference interpreter (the only engine so far)
+  --interp            run with the reference interpreter
+  --native            run as native code or stop with a located error naming the
+                      construct the C back end does not support yet; by default
+                      `run` and `eval` use native code when the whole program is
+                      supported and the interpreter otherwise (docs/codegen.md)
+  --no-cache          compile without reading or writing the cache of compiled
+                      programs
   --max-depth N       limit on nested function calls at run time (default 10000)
   --max-loop-iterations N
                       limit on the iterations of any single loop at run time
@@ -50,11 +60,15 @@ options:
                       naming the derivative pass it belongs to (run, eval)
 
 environment: OPENBLAS_NUM_THREADS  threads for matrix products (default 1)
+             FLUXION_CC            the C compiler of the native back end (default cc)
+             XDG_CACHE_HOME        the cache of compiled programs is in
+                                   $XDG_CACHE_HOME/fluxion (default ~/.cache/fluxion)
 
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Not yet available: `emit-c` and `compile` (native back end), `--stage opt`.
+Not yet available: `compile` (AOT libraries), `--stage opt`. Derivative
+operators and tensors always run in the interpreter for now.
 )";
 
 struct UsageError {
@@ -80,10 +94,14 @@ size_t parse_count(const std::string& flag, const std::string& text, unsigned lo
 
 Command parse_command_line(int argc, char** argv) {
   Command c;
+  // What the native back end reads from the environment; the driver reads nothing itself.
+  if (const char* cc = std::getenv("FLUXION_CC"); cc && cc[0]) c.options.jit.compiler.command = cc;
+  c.options.jit.cache_dir = fx::codegen::Cache::default_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
+  c.options.engine = fx::driver::Engine::Auto;  // native code where the C emitter supports the program
   if (argc < 2) throw UsageError{"missing command"};
   c.verb = argv[1];
-  if (c.verb == "emit-c" || c.verb == "compile")
-    throw UsageError{"'" + c.verb + "' is not available yet: the native back end comes in a later release"};
+  if (c.verb == "compile")
+    throw UsageError{"'compile' is not available yet: AOT libraries come in a later release"};
   bool options_done = false;  // after `--` every argument is positional
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
@@ -99,12 +117,11 @@ Command parse_command_line(int argc, char** argv) {
       if (i + 1 >= argc) throw UsageError{flag + " needs a value"};
       return argv[++i];
     };
-    if (a == "--interp") continue;
-    if (a == "--expanded") {
-      c.options.expand = true;
-      continue;
-    }
-    if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
+    if (a == "--interp") c.options.engine = fx::driver::Engine::Interpreter;
+    else if (a == "--native") c.options.engine = fx::driver::Engine::Native;
+    else if (a == "--no-cache") c.options.jit.use_cache = false;
+    else if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
+    else if (a == "--expanded") c.options.expand = true;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
     else if (a == "--fn") c.fn_name = value(a);
@@ -117,7 +134,12 @@ Command parse_command_line(int argc, char** argv) {
     if (c.positional.size() > n)
       throw UsageError{"unexpected argument '" + c.positional[n] + "' for '" + c.verb + "'"};
   };
-  if (c.verb == "run") {
+  if (c.verb == "cache") {
+    expect_positional(1, "an action: 'fluxion cache clear'");
+    if (c.positional[0] != "clear") throw UsageError{"unknown cache action '" + c.positional[0] + "' (actions: clear)"};
+  } else if (c.verb == "emit-c") {
+    expect_positional(1, "a FILE");
+  } else if (c.verb == "run") {
     if (c.positional.empty()) throw UsageError{"'run' needs a FILE"};
     c.options.interp.program_args.assign(c.positional.begin() + 1, c.positional.end());
   } else if (c.verb == "check") {
@@ -138,6 +160,13 @@ Command parse_command_line(int argc, char** argv) {
 }
 
 int execute(const Command& c, fx::driver::Compilation& compilation) {
+  if (c.verb == "cache") {
+    const std::string& dir = c.options.jit.cache_dir;
+    size_t removed = dir.empty() ? 0 : fx::codegen::Cache(dir).clear();
+    std::cout << "removed " << removed << " file" << (removed == 1 ? "" : "s") << " from "
+              << (dir.empty() ? "the cache (no cache directory: neither XDG_CACHE_HOME nor HOME is set)" : dir) << "\n";
+    return kExitOk;
+  }
   compilation.load_file(c.positional[0]);
   if (c.verb == "check") {
     compilation.check();
@@ -148,6 +177,8 @@ int execute(const Command& c, fx::driver::Compilation& compilation) {
     std::cout << text << "\n";
   } else if (c.verb == "ir") {
     std::cout << compilation.ir_text(c.fn_name, c.stage);
+  } else if (c.verb == "emit-c") {
+    std::cout << compilation.c_text(c.fn_name);
   }
   std::cout.flush();
   return kExitOk;

@@ -215,7 +215,7 @@ void Compilation::check() {
   verify("type inference");
 }
 
-void Compilation::run_main(std::ostream& out) {
+ir::Graph* Compilation::specialised_main() {
   ir::Graph* main_graph = module_.find_function("main");
   if (!main_graph) {
     // An imported file's main is kept as "main@FILE" (lower_module.cpp): it never runs.
@@ -233,7 +233,12 @@ void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = checker_->specialise(main_graph, {});
   module_.renumber();
   verify("type inference");
-  if (options_.expand) {
+  return typed;
+}
+
+void Compilation::run_main(std::ostream& out) {
+  ir::Graph* typed = specialised_main();
+  if (options_.expand) {  // the interpreter runs the expanded program (not yet the C emitter)
     ad::Context cx(module_);
     expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
     expander.expand(typed);
@@ -243,10 +248,53 @@ void Compilation::run_main(std::ostream& out) {
     if (!left.empty())
       compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + left[0].what +
                                      (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : ""));
+    interp::Options run_options = options_.interp;
+    run_options.expanded = true;
+    interp::call_graph(module_, typed, {}, run_options, out);
+    return;
   }
-  interp::Options run_options = options_.interp;
-  run_options.expanded = options_.expand;
-  interp::call_graph(module_, typed, {}, run_options, out);
+  if (run_natively(typed, out)) return;
+  interp::call_graph(module_, typed, {}, options_.interp, out);
+}
+
+codegen::EmitOptions Compilation::emit_options() const {
+  return {options_.interp.max_call_depth, options_.interp.max_loop_iterations};
+}
+
+[[noreturn]] static void not_native(const codegen::Unsupported& u) {
+  compile_error(u.loc, "the native back end does not support " + u.what + " yet (run it with --interp)");
+}
+
+bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::string* result) {
+  if (options_.engine == Engine::Interpreter) return false;
+  codegen::CProgram program;
+  try {
+    if (options_.interp.check_nan) codegen::unsupported(entry->loc, "--check-nan");
+    codegen::EmitOptions emit = emit_options();
+    emit.result_text = result != nullptr;
+    program = codegen::emit_program(module_, *checker_, entry, emit);
+  } catch (const codegen::Unsupported& u) {
+    if (options_.engine == Engine::Native) not_native(u);
+    return false;
+  }
+  std::string text = codegen::NativeProgram::load(program, options_.jit).run(out, options_.interp.program_args);
+  if (result) *result = text;
+  return true;
+}
+
+std::string Compilation::c_text(const std::string& fn) {
+  ir::Graph* typed = specialised_main();
+  codegen::CProgram program;
+  try {
+    program = codegen::emit_program(module_, *checker_, typed, emit_options());
+  } catch (const codegen::Unsupported& u) {
+    not_native(u);
+  }
+  if (fn.empty()) return program.text;
+  auto it = program.functions.find(fn);
+  if (it == program.functions.end())
+    file_error(main_file_, "function '" + fn + "' is not called from main(), so it has no C code");
+  return "#include \"fluxion/fx_gen.h\"\n\n" + program.declarations + "\n" + it->second;
 }
 
 std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
@@ -264,6 +312,8 @@ std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   ir::Graph* typed = checker_->specialise(g, {});
   module_.renumber();
   verify("type inference");
+  std::string text;
+  if (run_natively(typed, out, &text)) return text;
   interp::Value v = interp::call_graph(module_, typed, {}, options_.interp, out);
   return interp::format_value(v);
 }

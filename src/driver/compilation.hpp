@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/jit.hpp"
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/program_scope.hpp"
@@ -18,8 +19,15 @@ namespace fx::driver {
 // tree's stdlib/ as FLUXION_STDLIB_DIR); "" when none.
 std::string default_stdlib_dir();
 
+// Who runs the program: the interpreter; native code when the C emitter supports the whole
+// program, else the interpreter (the CLI's default); native code or a located error naming
+// the construct it does not support (--native). docs/codegen.md "Native or interpreted".
+enum class Engine { Interpreter, Auto, Native };
+
 struct Options {
   interp::Options interp;
+  Engine engine = Engine::Interpreter;
+  codegen::JitOptions jit;
   bool verify_ir = true;  // run the IR verifier after every stage
   // Expand every derivative ahead of time before running (fluxion run --expanded; docs/ad.md
   // §10); a program with a derivative that cannot be expanded is then a compile error.
@@ -49,6 +57,11 @@ class Compilation {
   // imports) and returns the value's text (§9).
   std::string eval(const std::string& expr_text, std::ostream& out);
 
+  // The C program of main() (`fluxion emit-c`): the whole file, or with `fn` the functions of
+  // top-level function `fn` and the declarations they use. A construct the emitter does not
+  // support is a located compile error.
+  std::string c_text(const std::string& fn);
+
   // The IR of top-level function `name` at `stage` ("parsed", "typed", "ad" or "expanded").
   std::string ir_text(const std::string& name, const std::string& stage);
 
@@ -57,6 +70,11 @@ class Compilation {
 
  private:
   void verify(const std::string& stage);
+  ir::Graph* specialised_main();
+  codegen::EmitOptions emit_options() const;
+  // Runs `entry` natively when the engine allows it; false when the interpreter must. With
+  // `result`, the text of entry's result goes there (eval).
+  bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
   std::string ad_text(ir::Graph* g);
   std::string expanded_text(const std::string& name);
   const SourceFile* add_source(std::string path, std::string text);

@@ -1,15 +1,13 @@
 // The evaluation loop: graphs, operands, primitive applies and tail calls (machine.hpp).
 #include "interp/interp.hpp"
 
-#include <pthread.h>
-
-#include <algorithm>
 #include <variant>
 
 #include "interp/format.hpp"
 #include "interp/machine.hpp"
 #include "interp/primitives.hpp"
 #include "support/diagnostics.hpp"
+#include "support/large_stack.hpp"
 
 namespace fx::interp {
 
@@ -25,21 +23,6 @@ struct Overloaded : F... {
 };
 template <class... F>
 Overloaded(F...) -> Overloaded<F...>;
-
-// The lowest address the C++ stack of this thread may reach before `run` refuses to go
-// deeper; 0 when it cannot be known. The margin leaves room for primitives, formatting and
-// unwinding the exception.
-uintptr_t find_stack_limit() {
-  pthread_attr_t attr;
-  if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
-  void* low = nullptr;
-  size_t size = 0;
-  int rc = pthread_attr_getstack(&attr, &low, &size);
-  pthread_attr_destroy(&attr);
-  if (rc != 0 || low == nullptr || size == 0) return 0;
-  size_t margin = std::min<size_t>(size / 4, size_t(256) << 10);
-  return reinterpret_cast<uintptr_t>(low) + margin;
-}
 
 // Error paths live in separate cold functions so that their string temporaries do not
 // enlarge the C++ frames of the recursive evaluation path.
@@ -67,7 +50,7 @@ ad::Context& Machine::ad() {
 }
 
 Machine::Machine(ir::Module& m, const Options& options, std::ostream& out)
-    : module_(m), options_(options), out_(out), stack_limit_(find_stack_limit()) {
+    : module_(m), options_(options), out_(out), stack_limit_(stack_floor()) {
   Cycles::collect_at_thread_exit();
   last_uses_.refresh(m);  // which slots nested graphs read, which reads are last uses
 }

@@ -163,18 +163,6 @@ std::string function_name(const ir::Graph* g);
 
 // Does a call of g count towards Options::max_call_depth? Functions and lambdas do; the
 // graphs that `if` statements and loops lower to (branches, joins, loop parts) do not.
-inline bool counts_as_call(const ir::Graph* g) {
-  switch (g->role) {
-    case ir::GraphRole::Function:
-    case ir::GraphRole::Lambda:
-    case ir::GraphRole::Init:
-    case ir::GraphRole::Eval: return true;
-    case ir::GraphRole::Branch:
-    case ir::GraphRole::Join:
-    case ir::GraphRole::LoopCond:
-    case ir::GraphRole::LoopBody: return false;
-  }
-  return true;
-}
+inline bool counts_as_call(const ir::Graph* g) { return ir::counts_as_call(g->role); }
 
 }  // namespace fx::interp

@@ -114,4 +114,18 @@ Graph* Module::find_function(const std::string& name) const {
   return it == functions.end() ? nullptr : it->second;
 }
 
+bool counts_as_call(GraphRole role) {
+  switch (role) {
+    case GraphRole::Function:
+    case GraphRole::Lambda:
+    case GraphRole::Init:
+    case GraphRole::Eval: return true;
+    case GraphRole::Branch:
+    case GraphRole::Join:
+    case GraphRole::LoopCond:
+    case GraphRole::LoopBody: return false;
+  }
+  return true;
+}
+
 }  // namespace fx::ir

@@ -131,6 +131,11 @@ struct Node {
 // What a graph stands for in the source; for printing and diagnostics only.
 enum class GraphRole : uint8_t { Function, Lambda, Branch, Join, LoopCond, LoopBody, Init, Eval };
 
+// Does calling a graph of this role count as a Fluxion-level call (for the call depth limit,
+// --max-depth)? Functions, lambdas, top-level constants and eval expressions do; the graphs
+// the lowering makes for `if` and loops do not. The interpreter and generated code agree on it.
+bool counts_as_call(GraphRole role);
+
 struct Graph {
   std::string name;
   SourceLoc loc;

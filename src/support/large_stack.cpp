@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <exception>
 
 namespace fx {
@@ -36,6 +37,17 @@ void run_with_large_stack(const std::function<void()>& work, size_t stack_bytes)
   }
   pthread_join(thread, nullptr);
   if (job.error) std::rethrow_exception(job.error);
+}
+
+uintptr_t stack_floor() {
+  pthread_attr_t attr;
+  if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
+  void* low = nullptr;
+  size_t size = 0;
+  int rc = pthread_attr_getstack(&attr, &low, &size);
+  pthread_attr_destroy(&attr);
+  if (rc != 0 || low == nullptr || size == 0) return 0;
+  return reinterpret_cast<uintptr_t>(low) + std::min<size_t>(size / 4, size_t(256) << 10);
 }
 
 }  // namespace fx

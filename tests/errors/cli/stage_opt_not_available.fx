@@ -2,6 +2,6 @@
 # that lists the stages there are.
 # RUN: args ir {file} --fn main --stage opt
 # EXIT: 64
-# STDERR: fluxion: stage 'opt' is not available yet (stages: parsed, typed, ad)
+# STDERR: fluxion: stage 'opt' is not available yet (stages: parsed, typed, ad, expanded)
 def main():
     pass

@@ -1,0 +1,273 @@
+#include "codegen/c_types.hpp"
+
+#include "codegen/unsupported.hpp"
+#include "interp/format.hpp"
+
+namespace fx::codegen {
+
+using types::Type;
+using types::TypeKind;
+
+namespace {
+
+std::string c_string(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\' || c == '?') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char oct[8];
+      std::snprintf(oct, sizeof oct, "\\%03o", c);
+      out += oct;
+    }
+  }
+  return out + "\"";
+}
+
+bool is_record(const Type* t) {
+  return t->kind == TypeKind::Tuple || t->kind == TypeKind::Struct || t->kind == TypeKind::Closure;
+}
+
+}  // namespace
+
+std::string quote_c(const std::string& s) { return c_string(s); }
+
+CTypes::CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout env, SourceLoc where)
+    : names_(names), annotations_(annotations), env_(std::move(env)), where_(where) {}
+
+std::string CTypes::field_name(const std::string& source_name) { return sanitise(source_name) + "_"; }
+
+std::string CTypes::name(const Type* t) {
+  switch (t->kind) {
+    case TypeKind::Bottom:
+    case TypeKind::None:
+    case TypeKind::PrimFn:
+    case TypeKind::Constructor: return "fx_none";
+    case TypeKind::Bool: return "bool";
+    case TypeKind::I64: return "int64_t";
+    case TypeKind::F64: return "double";
+    case TypeKind::Str: return "const char*";
+    case TypeKind::Tuple:
+    case TypeKind::Struct:
+    case TypeKind::Enum:
+    case TypeKind::Closure: {
+      auto it = names_of_.find(t);
+      return it != names_of_.end() ? it->second : declare(t);
+    }
+    case TypeKind::F32: unsupported(where_, "f32 values");
+    case TypeKind::Tensor: unsupported(where_, "tensors");
+    case TypeKind::Union: unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
+    case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
+  }
+  unsupported(where_, "the type " + to_string(t));
+}
+
+std::vector<std::pair<std::string, const Type*>> CTypes::fields_of(const Type* t) {
+  std::vector<std::pair<std::string, const Type*>> fields;
+  if (t->kind == TypeKind::Tuple) {
+    for (size_t i = 0; i < t->elems.size(); ++i) fields.emplace_back("e" + std::to_string(i), t->elems[i]);
+  } else if (t->kind == TypeKind::Struct) {
+    for (size_t i = 0; i < t->struct_decl->fields.size(); ++i)
+      fields.emplace_back(field_name(t->struct_decl->fields[i].name), annotations_.field_type(t->struct_decl, i));
+  } else if (t->kind == TypeKind::Closure) {
+    for (const ir::Node* fv : env_(t)) fields.emplace_back(local_name(fv->name, fv->id), fv->type);
+  }
+  return fields;
+}
+
+std::string CTypes::declare(const Type* t) {
+  if (!declaring_.insert(t).second) unsupported(where_, "a value that contains itself (" + to_string(t) + ")");
+  std::string c_name;
+  if (t->kind == TypeKind::Enum) {
+    c_name = declare_enum(t);
+  } else if (t->kind == TypeKind::Tuple) {
+    c_name = declare_record(t, names_.make("T_", std::to_string(t->elems.size())), fields_of(t), to_string(t));
+  } else if (t->kind == TypeKind::Struct) {
+    c_name = declare_record(t, names_.make("S_", t->struct_decl->name), fields_of(t), "struct " + t->struct_decl->name);
+  } else {
+    c_name = declare_record(t, names_.make("C_", interp::function_display_name(*t->graph)), fields_of(t),
+                            "the captured values of " + to_string(t));
+  }
+  declaring_.erase(t);
+  return c_name;
+}
+
+std::string CTypes::declare_record(const Type* t, const std::string& c_name,
+                                   const std::vector<std::pair<std::string, const Type*>>& fields,
+                                   const std::string& note) {
+  std::string body;
+  for (const auto& [field, type] : fields) body += "  " + name(type) + " " + field + ";\n";
+  if (fields.empty()) body = "  fx_none empty_;\n";
+  defs_ += "/* " + note + " */\ntypedef struct " + c_name + " {\n" + body + "} " + c_name + ";\n";
+  names_of_[t] = c_name;
+  return c_name;
+}
+
+std::string CTypes::declare_enum(const Type* t) {
+  const ir::EnumDecl* decl = t->enum_decl;
+  std::string c_name = names_.make("E_", decl->name);
+  names_of_[t] = c_name;  // before the fields: a variant may hold the enum itself
+  defs_ += "typedef struct " + c_name + "_box* " + c_name + ";\n";
+  declaring_.erase(t);
+  std::string body;
+  for (const auto& v : decl->variants) {
+    if (v->fields.empty()) continue;
+    body += "    struct {";
+    for (size_t i = 0; i < v->fields.size(); ++i)
+      body += " " + name(annotations_.field_type(v.get(), i)) + " " + field_name(v->fields[i].name) + ";";
+    body += " } " + CTypes::field_name(v->name) + ";\n";
+  }
+  defs_ += "/* enum " + decl->name + ": a counted box, tag = the variant's index */\nstruct " + c_name +
+           "_box {\n  fx_box box;\n  int64_t tag;\n" + (body.empty() ? "" : "  union {\n" + body + "  } as;\n") + "};\n";
+  return c_name;
+}
+
+bool CTypes::managed(const Type* t) {
+  if (t->kind == TypeKind::Enum) return true;
+  if (!is_record(t)) return false;
+  name(t);  // declared, so that fields_of can be read
+  for (const auto& [field, type] : fields_of(t))
+    if (managed(type)) return true;
+  return false;
+}
+
+std::string CTypes::convert(const std::string& value, const Type* from, const Type* to) {
+  if (from == to) return value;
+  if (from->kind == TypeKind::Bottom) return zero(to);
+  if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size()) {
+    std::string out = "(" + name(to) + "){";
+    for (size_t i = 0; i < to->elems.size(); ++i)
+      out += (i ? ", " : "") + convert(value + ".e" + std::to_string(i), from->elems[i], to->elems[i]);
+    return out + (to->elems.empty() ? "0}" : "}");
+  }
+  unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
+}
+
+std::string CTypes::zero(const Type* t) {
+  if (is_record(t)) return "(" + name(t) + "){0}";
+  if (t->kind == TypeKind::Enum) return "(" + name(t) + ")0";
+  if (t->kind == TypeKind::Str) return "\"\"";
+  return "(" + name(t) + ")0";
+}
+
+std::string CTypes::retain(const Type* t, const std::string& value) {
+  return managed(t) ? helper("retain", t) + "(" + value + ");\n" : "";
+}
+
+std::string CTypes::release(const Type* t, const std::string& value) {
+  return managed(t) ? helper("release", t) + "(" + value + ");\n" : "";
+}
+
+std::string CTypes::put(const Type* t, const std::string& value) {
+  switch (t->kind) {
+    case TypeKind::F64: return "fx_rt_put_f64(" + value + ");\n";
+    case TypeKind::I64: return "fx_rt_put_i64(" + value + ");\n";
+    case TypeKind::Bool: return "fx_rt_put_bool(" + value + ");\n";
+    case TypeKind::Str: return "fx_rt_put_str(" + value + ");\n";
+    case TypeKind::None: return "fx_rt_put_str(\"None\");\n";
+    case TypeKind::Bottom: return "fx_rt_put_str(\"<undefined>\");\n";  // never reached: nothing returns it
+    case TypeKind::PrimFn: return "fx_rt_put_str(" + c_string(std::string("<builtin ") + ir::prim_name(t->prim) + ">") + ");\n";
+    case TypeKind::Closure:
+      return "fx_rt_put_str(" + c_string("<function " + interp::function_display_name(*t->graph) + ">") + ");\n";
+    case TypeKind::Tuple:
+    case TypeKind::Struct:
+    case TypeKind::Enum: return helper("put", t) + "(" + value + ");\n";
+    default: unsupported(where_, "printing a value of type " + to_string(t));
+  }
+}
+
+std::string CTypes::equal(const Type* t, const std::string& a, const std::string& b) {
+  switch (t->kind) {
+    case TypeKind::F64:
+    case TypeKind::I64:
+    case TypeKind::Bool: return "(" + a + " == " + b + ")";
+    case TypeKind::Str: return "(strcmp(" + a + ", " + b + ") == 0)";
+    case TypeKind::None: return "true";
+    case TypeKind::Tuple:
+    case TypeKind::Struct:
+    case TypeKind::Enum: return helper("eq", t) + "(" + a + ", " + b + ")";
+    default: unsupported(where_, "comparing values of type " + to_string(t));
+  }
+}
+
+// The helper function `kind` of t, written on first use.
+std::string CTypes::helper(const std::string& kind, const Type* t) {
+  auto key = std::make_pair(kind, t);
+  if (auto it = helper_names_.find(key); it != helper_names_.end()) return it->second;
+  std::string fn = "fx_" + kind + "_" + name(t);
+  helper_names_[key] = fn;
+  std::string definition = emit_helper(kind, t, fn);  // may write the helpers it calls first
+  helpers_ += definition;
+  return fn;
+}
+
+std::string CTypes::emit_helper(const std::string& kind, const Type* t, const std::string& fn) {
+  const std::string c = name(t);
+  const bool eq = kind == "eq";
+  std::string sig = "static " + std::string(eq ? "bool " : "void ") + fn + "(" + c + (eq ? " a, " + c + " b)" : " v)");
+  helper_protos_ += sig + ";\n";
+  std::string body;
+  auto fields_code = [&](const std::vector<std::pair<std::string, const Type*>>& fields, const std::string& a,
+                         const std::string& b, const std::vector<std::string>& labels) {
+    std::string code;
+    for (size_t i = 0; i < fields.size(); ++i) {
+      const auto& [field, type] = fields[i];
+      if (kind == "retain") code += retain(type, a + field);
+      else if (kind == "release") code += release(type, a + field);
+      else if (eq) code += "  if (!" + equal(type, a + field, b + field) + ") return false;\n";
+      else {
+        std::string label = (i ? ", " : "") + labels[i];
+        if (!label.empty()) code += "fx_rt_put_str(" + c_string(label) + ");\n";
+        code += put(type, a + field);
+      }
+    }
+    return code;
+  };
+  if (t->kind == TypeKind::Enum) {
+    if (kind == "retain") body = "if (v) ++v->box.rc;\n";
+    std::string cases;
+    for (const auto& v : t->enum_decl->variants) {
+      std::vector<std::pair<std::string, const Type*>> fields;
+      std::vector<std::string> labels;
+      for (size_t i = 0; i < v->fields.size(); ++i) {
+        fields.emplace_back(field_name(v->fields[i].name), annotations_.field_type(v.get(), i));
+        labels.push_back("");
+      }
+      std::string access = "as." + field_name(v->name) + ".";
+      std::string code = fields_code(fields, (eq ? "a->" : "v->") + access, "b->" + access, labels);
+      if (kind == "put")
+        code = "fx_rt_put_str(" + c_string(v->name + (v->fields.empty() ? "" : "(")) + ");\n" + code +
+               (v->fields.empty() ? "" : "fx_rt_put_str(\")\");\n");
+      cases += "case " + std::to_string(v->index) + ":\n" + code + "break;\n";
+    }
+    if (kind == "release")
+      body = "if (!v || --v->box.rc > 0) return;\nswitch (v->tag) {\n" + cases + "}\nfx_box_free(v);\n";
+    else if (eq)
+      body = "if (a == b) return true;\nif (a->tag != b->tag) return false;\nswitch (a->tag) {\n" + cases + "}\nreturn true;\n";
+    else if (kind == "put")
+      body = "switch (v->tag) {\n" + cases + "}\n";
+  } else {
+    auto fields = fields_of(t);
+    std::vector<std::string> labels;
+    for (size_t i = 0; i < fields.size(); ++i)
+      labels.push_back(t->kind == TypeKind::Struct ? t->struct_decl->fields[i].name + "=" : "");
+    body = fields_code(fields, eq ? "a." : "v.", "b.", labels);
+    if (eq) body += "return true;\n";
+    if (kind == "put") {
+      std::string open = (t->kind == TypeKind::Struct ? t->struct_decl->name : "") + "(";
+      std::string close = t->kind == TypeKind::Tuple && fields.size() == 1 ? ",)" : ")";
+      body = "fx_rt_put_str(" + c_string(open) + ");\n" + body + "fx_rt_put_str(" + c_string(close) + ");\n";
+    }
+  }
+  std::string indented;
+  for (size_t start = 0, end; start < body.size(); start = end + 1) {
+    end = body.find('\n', start);
+    indented += "  " + body.substr(start, end - start) + "\n";
+  }
+  return sig + " {\n" + indented + "}\n";
+}
+
+}  // namespace fx::codegen

@@ -1,0 +1,80 @@
+// The C representation of Fluxion types (docs/codegen.md "Representation"), declared on first
+// use in dependency order, with the helpers that values of a type need:
+//   f64 double, i64 int64_t, bool bool, str const char*, None fx_none;
+//   tuples and structs: C structs passed by value (T_n, S_Name);
+//   enums: a pointer to a reference-counted box holding a tag and a union of the variants'
+//     fields (E_Name), so recursive enums need nothing special;
+//   closures: a struct of the captured values (C_name); the code is known from the type;
+//   primitives and constructors used as values: fx_none (the code is known from the type).
+// Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
+// fx_eq_X (structural ==).
+#pragma once
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "codegen/c_names.hpp"
+#include "types/annotation.hpp"
+#include "types/type.hpp"
+
+namespace fx::codegen {
+
+// The captured values of a closure type, in the order its environment struct holds them.
+using EnvLayout = std::function<const std::vector<const ir::Node*>&(const types::Type* closure)>;
+
+class CTypes {
+ public:
+  CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout env, SourceLoc where);
+
+  // The C type of t; throws Unsupported for types without a representation yet.
+  std::string name(const types::Type* t);
+  // Does a value of t hold boxes (so that copies are counted)?
+  bool managed(const types::Type* t);
+  // `value` of type `from` where a `to` is expected: the same text when the types agree, a zero
+  // for a value that is not assigned yet (Bottom), tuples element by element.
+  std::string convert(const std::string& value, const types::Type* from, const types::Type* to);
+  // A zero value of t (the value of a variable not yet assigned).
+  std::string zero(const types::Type* t);
+  // Statements: count one more / one less holder of the boxes in `value` ("" when unmanaged).
+  std::string retain(const types::Type* t, const std::string& value);
+  std::string release(const types::Type* t, const std::string& value);
+  // Statements writing print's text of `value`.
+  std::string put(const types::Type* t, const std::string& value);
+  // An expression: are a and b equal (structurally)?
+  std::string equal(const types::Type* t, const std::string& a, const std::string& b);
+  // The C name of a struct's or variant's field, and of a variant's member of its enum's
+  // union: the source name and `_`, so no keyword or macro can be one.
+  static std::string field_name(const std::string& source_name);
+  // The C type of a struct's / variant's field i.
+  const types::Type* field_type(const ir::StructDecl* s, size_t i) { return annotations_.field_type(s, i); }
+  const types::Type* field_type(const ir::VariantDecl* v, size_t i) { return annotations_.field_type(v, i); }
+
+  // Type definitions, then helper prototypes, then helper definitions.
+  std::string text() const {
+    return defs_ + (helper_protos_.empty() ? "" : "\n" + helper_protos_ + "\n" + helpers_);
+  }
+  // Where the program is, for errors about a type (the emitter sets the node being emitted).
+  void at(SourceLoc where) { where_ = where; }
+
+ private:
+  std::string declare(const types::Type* t);
+  std::string declare_record(const types::Type* t, const std::string& c_name,
+                             const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
+  std::string declare_enum(const types::Type* t);
+  std::vector<std::pair<std::string, const types::Type*>> fields_of(const types::Type* t);
+  std::string helper(const std::string& kind, const types::Type* t);
+  std::string emit_helper(const std::string& kind, const types::Type* t, const std::string& fn);
+
+  GlobalNames& names_;
+  types::Annotations& annotations_;
+  EnvLayout env_;
+  SourceLoc where_;
+  std::map<const types::Type*, std::string> names_of_;
+  std::set<const types::Type*> declaring_;
+  std::map<std::pair<std::string, const types::Type*>, std::string> helper_names_;
+  std::string defs_, helper_protos_, helpers_;
+};
+
+}  // namespace fx::codegen

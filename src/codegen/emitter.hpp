@@ -1,0 +1,42 @@
+// The C emitter: the typed, specialised program reachable from an entry clone, as one C file
+// (docs/codegen.md). Every clone (functions, lambdas, branches, join graphs, loop conditions
+// and bodies) becomes one static C function whose leading parameters are its free variables;
+// `if` and `while` become C control flow around calls of their graphs (static functions the C
+// compiler inlines), recursion is C recursion. Each statement carries a /* file:line */
+// comment. Location ids index `CProgram::locs`: the generated code reports a run-time error
+// with the id of its node, and the host turns it back into the interpreter's located error.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+#include "codegen/unsupported.hpp"
+#include "ir/ir.hpp"
+#include "types/checker.hpp"
+
+namespace fx::codegen {
+
+// Run-time limits, compiled into the code (so they are part of the cache key).
+struct EmitOptions {
+  size_t max_call_depth = 10000;
+  size_t max_loop_iterations = 0;  // 0: none
+  // The entry writes the text of the entry graph's result to the runtime's pending line
+  // (fx_rt_pending_line): `fluxion eval`.
+  bool result_text = false;
+};
+
+struct CProgram {
+  std::string text;                  // the whole C file
+  std::vector<SourceLoc> locs;       // location id → where in the source
+  std::string entry = "fx_entry";    // int fx_entry(void): FX_RT_OK or FX_RT_ERROR
+  // The C functions of each top-level function's clones (and of the graphs nested in them),
+  // by source name: what `fluxion emit-c --fn NAME` shows.
+  std::map<std::string, std::string> functions;
+  std::string declarations;          // the types and helpers the functions use
+};
+
+// Throws Unsupported naming the first construct it cannot translate.
+CProgram emit_program(const ir::Module& m, types::TypeChecker& checker, const ir::Graph* entry,
+                      const EmitOptions& options);
+
+}  // namespace fx::codegen

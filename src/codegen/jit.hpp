@@ -1,0 +1,41 @@
+// The JIT: a generated C program compiled by the system C compiler into a shared object,
+// kept in the persistent cache (cache.hpp) and loaded into this process with dlopen.
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "codegen/compiler.hpp"
+#include "codegen/emitter.hpp"
+
+namespace fx::codegen {
+
+struct JitOptions {
+  CCompiler compiler;
+  std::string cache_dir;  // "" or use_cache false: build in a private temporary directory
+  bool use_cache = true;
+};
+
+// The directory holding fluxion/fx_gen.h and fluxion/fx_rt.h, which generated code includes.
+std::string runtime_include_dir();
+
+class NativeProgram {
+ public:
+  // Compiles `program` (or finds it in the cache) and loads it. A compiler failure is an
+  // internal error (exit 70) that keeps the C file and names its path.
+  static NativeProgram load(const CProgram& program, const JitOptions& options);
+
+  // Runs the entry point with the program's command-line arguments; print's text goes to `out`. A run-time error is thrown as the
+  // RuntimeError the interpreter would throw at the same node. Returns the text of the
+  // result when the program was emitted with EmitOptions::result_text, else "".
+  std::string run(std::ostream& out, const std::vector<std::string>& program_args) const;
+
+  bool from_cache() const { return from_cache_; }
+
+ private:
+  int (*entry_)(void) = nullptr;
+  const CProgram* program_ = nullptr;
+  bool from_cache_ = false;
+};
+
+}  // namespace fx::codegen

@@ -1,0 +1,54 @@
+// The registry of emissions: each family's table, gathered once; and the reasons a primitive
+// has none.
+#include "codegen/prims.hpp"
+
+#include <array>
+
+namespace fx::codegen {
+
+namespace {
+
+const std::array<Emission, ir::kPrimCount>& table() {
+  static const std::array<Emission, ir::kPrimCount> all = [] {
+    std::array<Emission, ir::kPrimCount> t{};
+    for (const FamilyEmissions& family : {scalar_emissions(), structure_emissions(), effect_emissions()})
+      for (const auto& [p, emission] : family.emissions)
+        if (ir::prim_info(p).family == family.family) t[static_cast<size_t>(p)] = emission;
+    return t;
+  }();
+  return all;
+}
+
+}  // namespace
+
+Emission emission_of(ir::Prim p) { return table()[static_cast<size_t>(p)]; }
+
+std::string not_emitted_reason(ir::Prim p) {
+  if (emission_of(p)) return "";
+  switch (p) {
+    case ir::Prim::If:
+    case ir::Prim::While:
+    case ir::Prim::ClosureAt: return "control flow, written by the emitter (emitter.cpp)";
+    case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
+    case ir::Prim::ToStr: return "strings built at run time";
+    case ir::Prim::MatMul: return "tensors";
+    case ir::Prim::Clock: return "clock() (bench/lib/timing.fx reads it around the timed calls): not emitted yet";
+    default: break;
+  }
+  switch (ir::prim_info(p).family) {
+    case ir::PrimFamily::TENSOR_CONSTRUCT:
+    case ir::PrimFamily::TENSOR_INDEX:
+    case ir::PrimFamily::TENSOR_COMPUTE:
+    case ir::PrimFamily::TENSOR_FILES:
+    case ir::PrimFamily::TENSOR_ADJOINT: return "tensors";
+    case ir::PrimFamily::AD_OPERATOR:
+    case ir::PrimFamily::AD_INTERNAL: return "derivatives";  // built at run time until issue 10 expands them
+    case ir::PrimFamily::SCALAR:
+    case ir::PrimFamily::STRUCTURE:
+    case ir::PrimFamily::CONTROL:
+    case ir::PrimFamily::EFFECT: break;
+  }
+  return "";
+}
+
+}  // namespace fx::codegen

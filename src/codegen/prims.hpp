@@ -1,0 +1,52 @@
+// The C emission of each primitive, registered once per family of src/ir/ops.def (docs/codegen.md
+// "Primitives"). A primitive without an emission has a listed reason (not_emitted_reason), and
+// the catalogue test (tests/unit/codegen_catalogue_test.cpp) holds every primitive to one or
+// the other.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "codegen/c_types.hpp"
+#include "ir/ir.hpp"
+
+namespace fx::codegen {
+
+// What an emission sees of one Apply node of a primitive.
+struct PrimSite {
+  const ir::Node* node;
+  std::vector<std::string> args;               // C expressions of the operands
+  std::vector<const types::Type*> arg_types;
+  const types::Type* result;
+  std::string loc;                             // the location id of the node, as C text
+  std::string result_name;                     // the local the result goes to
+  CTypes& types;
+};
+
+// Statements to run first, then the expression of the result ("" for a None result).
+struct Emitted {
+  std::string statements;
+  std::string value;
+  bool borrowed = false;  // the value is made of the operands' parts: the result counts them again
+};
+
+using Emission = Emitted (*)(const PrimSite&);
+
+// The emission of p, or null when it has none.
+Emission emission_of(ir::Prim p);
+// Why p has no emission here ("" when it has one): the emitter's own control flow, or a
+// construct that runs in the interpreter for now.
+std::string not_emitted_reason(ir::Prim p);
+
+// The families' tables (prims_scalar.cpp, prims_structure.cpp, prims_effect.cpp).
+struct FamilyEmissions {
+  ir::PrimFamily family;
+  std::vector<std::pair<ir::Prim, Emission>> emissions;
+};
+FamilyEmissions scalar_emissions();
+FamilyEmissions structure_emissions();
+FamilyEmissions effect_emissions();
+
+// f64 operand text: converts an i64 or bool operand.
+std::string as_f64(const std::string& expr, const types::Type* t);
+
+}  // namespace fx::codegen

@@ -1,0 +1,126 @@
+// C emission of the STRUCTURE family: tuples and structs are C structs by value, enum values
+// counted boxes (c_types.hpp). Results made of borrowed parts are marked `borrowed`, and the
+// emitter counts the new holder once for the whole value.
+#include <variant>
+
+#include "codegen/prims.hpp"
+#include "codegen/unsupported.hpp"
+
+namespace fx::codegen {
+
+using ir::Prim;
+using types::Type;
+using types::TypeKind;
+
+namespace {
+
+Emitted borrowed(std::string v) { return {"", std::move(v), true}; }
+
+// (C){a, b, ...}: the operands from `first` on, converted to the fields' types.
+std::string literal(const PrimSite& s, size_t first, const std::vector<const Type*>& field_types) {
+  std::string out = "(" + s.types.name(s.result) + "){";
+  for (size_t i = first; i < s.args.size(); ++i)
+    out += (i > first ? ", " : "") + s.types.convert(s.args[i], s.arg_types[i], field_types[i - first]);
+  if (s.args.size() == first) out += "0";
+  return out + "}";
+}
+
+Emitted make_tuple(const PrimSite& s) { return borrowed(literal(s, 0, s.result->elems)); }
+
+Emitted make_struct(const PrimSite& s) {
+  const ir::StructDecl* decl = s.result->struct_decl;
+  std::vector<const Type*> fields;
+  for (size_t i = 0; i < decl->fields.size(); ++i) fields.push_back(s.types.field_type(decl, i));
+  return borrowed(literal(s, 1, fields));
+}
+
+int64_t constant_int(const PrimSite& s, size_t i) {
+  const ir::Node* k = s.node->arg(i);
+  if (!k->is_constant() || !std::holds_alternative<int64_t>(k->value))
+    unsupported(s.node->loc, "an index that is not a constant");
+  return k->as_int();
+}
+
+Emitted tuple_get(const PrimSite& s) {
+  int64_t i = constant_int(s, 1);
+  int64_t n = static_cast<int64_t>(s.arg_types[0]->elems.size());
+  return borrowed(s.args[0] + ".e" + std::to_string(i < 0 ? i + n : i));
+}
+
+const std::string& field_constant(const PrimSite& s) {
+  const ir::Node* k = s.node->arg(1);
+  if (!k->is_constant() || !std::holds_alternative<std::string>(k->value))
+    unsupported(s.node->loc, "a field that is not named by a constant");
+  return k->as_str();
+}
+
+Emitted get_attr(const PrimSite& s) {
+  if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "the attribute of a " + to_string(s.arg_types[0]));
+  return borrowed(s.args[0] + "." + CTypes::field_name(field_constant(s)));
+}
+
+// A copy of the struct with one field replaced, written as a literal of every field.
+Emitted set_attr(const PrimSite& s) {
+  if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "replacing an element of a " + to_string(s.arg_types[0]));
+  const ir::StructDecl* decl = s.arg_types[0]->struct_decl;
+  const std::string& field = field_constant(s);
+  std::string out = "(" + s.types.name(s.result) + "){";
+  for (size_t i = 0; i < decl->fields.size(); ++i) {
+    out += i ? ", " : "";
+    if (decl->fields[i].name == field) out += s.types.convert(s.args[2], s.arg_types[2], s.types.field_type(decl, i));
+    else out += s.args[0] + "." + CTypes::field_name(decl->fields[i].name);
+  }
+  return borrowed(out + "}");
+}
+
+// The variant a make_variant builds: its constant operand, or the constructor called as a value.
+const ir::VariantDecl* variant_of(const PrimSite& s) {
+  const ir::Node* k = s.node->inputs.size() > 1 ? s.node->arg(0) : nullptr;
+  if (k && k->is_constant() && std::holds_alternative<const ir::VariantDecl*>(k->value))
+    return std::get<const ir::VariantDecl*>(k->value);
+  return s.node->callee()->type->variant;
+}
+
+// A new box (count 1) holding its own counts of the fields.
+Emitted make_variant(const PrimSite& s) {
+  const ir::VariantDecl* v = variant_of(s);
+  const std::string c = s.types.name(s.result);
+  const std::string& r = s.result_name;
+  std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n" + r + "->tag = " +
+                     std::to_string(v->index) + ";\n";
+  for (size_t i = 0; i < v->fields.size(); ++i) {
+    const std::string field = r + "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(v->fields[i].name);
+    const Type* type = s.types.field_type(v, i);
+    code += field + " = " + s.types.convert(s.args[i + 1], s.arg_types[i + 1], type) + ";\n";
+    code += s.types.retain(type, field);
+  }
+  return {code, ""};
+}
+
+Emitted variant_tag(const PrimSite& s) { return {"", s.args[0] + "->tag"}; }
+
+// Lowered `match` reads a field only after testing the tag.
+Emitted variant_field(const PrimSite& s) {
+  const ir::Node* k = s.node->arg(1);
+  if (!k->is_constant() || !std::holds_alternative<const ir::VariantDecl*>(k->value))
+    unsupported(s.node->loc, "a variant that is not a constant");
+  const ir::VariantDecl* v = std::get<const ir::VariantDecl*>(k->value);
+  int64_t i = constant_int(s, 2);
+  return borrowed(s.args[0] + "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(v->fields.at(i).name));
+}
+
+}  // namespace
+
+FamilyEmissions structure_emissions() {
+  return {ir::PrimFamily::STRUCTURE,
+          {{Prim::MakeTuple, make_tuple},
+           {Prim::TupleGet, tuple_get},
+           {Prim::MakeStruct, make_struct},
+           {Prim::GetAttr, get_attr},
+           {Prim::SetAttr, set_attr},
+           {Prim::MakeVariant, make_variant},
+           {Prim::VariantTag, variant_tag},
+           {Prim::VariantField, variant_field}}};
+}
+
+}  // namespace fx::codegen
