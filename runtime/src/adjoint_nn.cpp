@@ -10,19 +10,15 @@
 #include "fluxion/runtime/convert.hpp"
 #include "fluxion/runtime/linalg.hpp"
 #include "fluxion/runtime/shape_ops.hpp"
+#include "blas.hpp"
+#include "im2col.hpp"
 
 namespace fx::rt {
 
 namespace {
 
 // The geometry of y = conv2d(x, w, stride, padding), checked against ct's shape.
-struct ConvGeometry {
-  int64_t N, C, H, W, O, KH, KW, OH, OW;
-  int64_t K() const { return C * KH * KW; }
-  int64_t P() const { return OH * OW; }
-};
-
-ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, const Shape& ct, int64_t stride,
+detail::ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, const Shape& ct, int64_t stride,
                            int64_t padding) {
   auto fail = [&](const std::string& why) {
     tensor_error(std::string(what) + ": " + why + " (x " + to_string(x) + ", w " + to_string(w) + ", cotangent " +
@@ -31,7 +27,7 @@ ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, con
   if (x.rank() != 4 || w.rank() != 4 || ct.rank() != 4) fail("expected rank-4 x, w and cotangent");
   if (stride < 1) fail("stride must be at least 1");
   if (padding < 0 || padding > INT32_MAX) fail("bad padding");
-  ConvGeometry g{x[0], x[1], x[2], x[3], w[0], w[2], w[3], 0, 0};
+  detail::ConvGeometry g{x[0], x[1], x[2], x[3], w[0], w[2], w[3], 0, 0, stride, padding};
   if (w[1] != g.C) fail("x and w have different channel counts");
   const int64_t PH = g.H + 2 * padding, PW = g.W + 2 * padding;
   if (g.KH > PH || g.KW > PW || g.KH == 0 || g.KW == 0) fail("the kernel does not fit the padded input");
@@ -56,66 +52,50 @@ template <class F> void visit_float(const Tensor& t, F&& f) {
 
 }  // namespace
 
+// Per image: cols (K x P) = w^T (K x O) @ ct[n] (O x P), then col2im adds cols into dx[n]. One
+// image's columns are the only scratch.
 Tensor conv2d_vjp_x(const Tensor& ct, const Tensor& w, const Shape& x_shape, int64_t stride, int64_t padding) {
-  const ConvGeometry g = conv_geometry("conv2d_vjp_x", x_shape, w.shape(), ct.shape(), stride, padding);
+  const detail::ConvGeometry g = conv_geometry("conv2d_vjp_x", x_shape, w.shape(), ct.shape(), stride, padding);
   const DType dtype = float_dtype(ct, w, "conv2d_vjp_x");
   Tensor dx = Tensor::zeroed(dtype, x_shape);
   if (dx.numel() == 0 || ct.numel() == 0 || g.K() == 0) return dx;
-  // cols[n] (K x P) = w^T (K x O) @ ct[n] (O x P)
-  Tensor wm = transpose(reshape(contiguous(astype(w, dtype)), Shape{g.O, g.K()}));
-  Tensor cols = contiguous(matmul(wm, reshape(contiguous(astype(ct, dtype)), Shape{g.N, g.O, g.P()})));
+  Tensor wc = contiguous(astype(w, dtype)), cc = contiguous(astype(ct, dtype));
+  Tensor cols = Tensor::empty(dtype, Shape{g.K(), g.P()});
   visit_float(dx, [&](auto* out) {
     using T = std::remove_pointer_t<decltype(out)>;
-    const T* cp = static_cast<const T*>(cols.raw_data());
-    for (int64_t n = 0; n < g.N; ++n)
-      for (int64_t c = 0; c < g.C; ++c)
-        for (int64_t kh = 0; kh < g.KH; ++kh)
-          for (int64_t kw = 0; kw < g.KW; ++kw) {
-            const T* row = cp + (n * g.K() + (c * g.KH + kh) * g.KW + kw) * g.P();
-            T* img = out + (n * g.C + c) * g.H * g.W;
-            for (int64_t oh = 0; oh < g.OH; ++oh) {
-              const int64_t h = oh * stride + kh - padding;
-              if (h < 0 || h >= g.H) continue;
-              for (int64_t ow = 0; ow < g.OW; ++ow) {
-                const int64_t x = ow * stride + kw - padding;
-                if (x >= 0 && x < g.W) img[h * g.W + x] += row[oh * g.OW + ow];
-              }
-            }
-          }
+    const T* wp = static_cast<const T*>(wc.raw_data());
+    const T* cp = static_cast<const T*>(cc.raw_data());
+    T* colp = static_cast<T*>(cols.raw_data());
+    for (int64_t n = 0; n < g.N; ++n) {
+      detail::gemm<T>(true, false, g.K(), g.P(), g.O, T(1), wp, g.K(), cp + n * g.O * g.P(), g.P(), T(0), colp,
+                      g.P(), "conv2d_vjp_x");
+      detail::col2im_add(g, colp, out + n * g.C * g.H * g.W);
+    }
   });
   return dx;
 }
 
+// dw (O x K) = sum over images of ct[n] (O x P) @ cols[n]^T (P x K): one image's im2col at a
+// time, each product accumulated into dw by gemm (beta = 1 after the first).
 Tensor conv2d_vjp_w(const Tensor& x, const Tensor& ct, const Shape& w_shape, int64_t stride, int64_t padding) {
-  const ConvGeometry g = conv_geometry("conv2d_vjp_w", x.shape(), w_shape, ct.shape(), stride, padding);
+  const detail::ConvGeometry g = conv_geometry("conv2d_vjp_w", x.shape(), w_shape, ct.shape(), stride, padding);
   const DType dtype = float_dtype(x, ct, "conv2d_vjp_w");
   if (ct.numel() == 0 || g.K() == 0 || g.N == 0) return zeros(w_shape, dtype);
-  // cols[n]: rows (c, kh, kw), columns (oh, ow); zero outside the image (im2col).
-  Tensor xc = contiguous(astype(x, dtype));
-  Tensor cols = Tensor::empty(dtype, Shape{g.N, g.K(), g.P()});
-  visit_float(cols, [&](auto* cp) {
-    using T = std::remove_pointer_t<decltype(cp)>;
+  Tensor xc = contiguous(astype(x, dtype)), cc = contiguous(astype(ct, dtype));
+  Tensor dw = Tensor::empty(dtype, w_shape);
+  Tensor cols = Tensor::empty(dtype, Shape{g.K(), g.P()});
+  visit_float(dw, [&](auto* out) {
+    using T = std::remove_pointer_t<decltype(out)>;
     const T* xp = static_cast<const T*>(xc.raw_data());
-    for (int64_t n = 0; n < g.N; ++n)
-      for (int64_t c = 0; c < g.C; ++c)
-        for (int64_t kh = 0; kh < g.KH; ++kh)
-          for (int64_t kw = 0; kw < g.KW; ++kw) {
-            T* row = cp + (n * g.K() + (c * g.KH + kh) * g.KW + kw) * g.P();
-            const T* img = xp + (n * g.C + c) * g.H * g.W;
-            for (int64_t oh = 0; oh < g.OH; ++oh) {
-              const int64_t h = oh * stride + kh - padding;
-              for (int64_t ow = 0; ow < g.OW; ++ow) {
-                const int64_t w = ow * stride + kw - padding;
-                row[oh * g.OW + ow] = h >= 0 && h < g.H && w >= 0 && w < g.W ? img[h * g.W + w] : T(0);
-              }
-            }
-          }
+    const T* cp = static_cast<const T*>(cc.raw_data());
+    T* colp = static_cast<T*>(cols.raw_data());
+    for (int64_t n = 0; n < g.N; ++n) {
+      detail::im2col(g, xp + n * g.C * g.H * g.W, colp);
+      detail::gemm<T>(false, true, g.O, g.K(), g.P(), T(1), cp + n * g.O * g.P(), g.P(), colp, g.P(),
+                      n == 0 ? T(0) : T(1), out, g.K(), "conv2d_vjp_w");
+    }
   });
-  // dw (O x K) = sum over n of ct[n] (O x P) @ cols[n]^T (P x K)
-  Tensor ctm = reshape(contiguous(astype(ct, dtype)), Shape{g.N, g.O, g.P()});
-  int64_t perm[3] = {0, 2, 1};
-  Tensor per_image = matmul(ctm, transpose(cols, perm));
-  return reshape(sum(per_image, 0), w_shape);
+  return dw;
 }
 
 // ------------------------------------------------------------------ max_pool2d
