@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "fluxion/runtime/adjoint.hpp"
 #include "fluxion/runtime/construct.hpp"
@@ -12,6 +13,7 @@
 #include "fluxion/runtime/shape_ops.hpp"
 #include "blas.hpp"
 #include "im2col.hpp"
+#include "pool_windows.hpp"
 
 namespace fx::rt {
 
@@ -105,6 +107,13 @@ struct PoolGeometry {
   int64_t planes, H, W, OH, OW;
 };
 
+// A tensor of x's shape that the windows of k write element by element: zero-filled only when
+// rows or columns are left over beyond the last whole window (no window writes them).
+Tensor window_covered(DType dtype, const Shape& x_shape, const PoolGeometry& g, int64_t k) {
+  const bool whole = g.H == g.OH * k && g.W == g.OW * k;
+  return whole ? Tensor::empty(dtype, x_shape) : Tensor::zeroed(dtype, x_shape);
+}
+
 PoolGeometry pool_geometry(const char* what, const Shape& x, int64_t k) {
   if (x.rank() < 2) tensor_error(std::string(what) + ": expected a tensor of rank >= 2, got shape " + to_string(x));
   if (k < 1) tensor_error(std::string(what) + ": window size must be at least 1, got " + std::to_string(k));
@@ -125,40 +134,52 @@ Shape pooled_shape(const Shape& x, const PoolGeometry& g) {
 
 }  // namespace
 
+namespace {
+
+// pool_weights for one plane: each row of windows' maxima, the number of elements equal to
+// each maximum, then 1 / that number written at the maxima and 0 elsewhere. Every loop runs
+// across a row of windows without a branch; `best` and `weight` hold one row of windows.
+template <class T, class Out>
+void pool_weights_plane(const T* in, const PoolGeometry& g, int64_t k, T* best, Out* weight, Out* out) {
+  for (int64_t oh = 0; oh < g.OH; ++oh) {
+    const T* rows = in + oh * k * g.W;
+    Out* orows = out + oh * k * g.W;
+    detail::window_maxima(rows, g.W, k, g.OW, best);
+    for (int64_t ow = 0; ow < g.OW; ++ow) weight[ow] = Out(0);
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < k; ++j)
+        for (int64_t ow = 0; ow < g.OW; ++ow)
+          weight[ow] += static_cast<Out>(detail::is_window_max(rows[i * g.W + ow * k + j], best[ow]));
+    for (int64_t ow = 0; ow < g.OW; ++ow) weight[ow] = Out(1) / weight[ow];  // at least 1 tie
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < k; ++j)
+        for (int64_t ow = 0; ow < g.OW; ++ow)
+          orows[i * g.W + ow * k + j] =
+              static_cast<Out>(detail::is_window_max(rows[i * g.W + ow * k + j], best[ow])) * weight[ow];
+  }
+}
+
+}  // namespace
+
 Tensor pool_weights(const Tensor& x, int64_t k) {
   const PoolGeometry g = pool_geometry("pool_weights", x.shape(), k);
   if (x.dtype() == DType::Bool) tensor_error("pool_weights: expected a numeric tensor, got bool");
   const DType out_dtype = is_float(x.dtype()) ? x.dtype() : DType::F64;
   Tensor xc = contiguous(x);
-  Tensor out = Tensor::zeroed(out_dtype, x.shape());
+  Tensor out = window_covered(out_dtype, x.shape(), g, k);
   visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {
+      std::vector<T> best(static_cast<size_t>(g.OW));
       const T* in = static_cast<const T*>(xc.raw_data());
-      char* o = static_cast<char*>(out.raw_data());
-      const int64_t size = itemsize(out_dtype);
-      for (int64_t p = 0; p < g.planes; ++p)
-        for (int64_t oh = 0; oh < g.OH; ++oh)
-          for (int64_t ow = 0; ow < g.OW; ++ow) {
-            const int64_t first = p * g.H * g.W + oh * k * g.W + ow * k;
-            // The window's maximum as max_pool2d computes it (a nan wins), then its ties.
-            T best = in[first];
-            for (int64_t i = 0; i < k; ++i)
-              for (int64_t j = 0; j < k; ++j) {
-                T v = in[first + i * g.W + j];
-                if (v > best || v != v) best = v;
-              }
-            auto is_max = [&](T v) { return best != best ? v != v : v == best; };
-            int64_t ties = 0;
-            for (int64_t i = 0; i < k; ++i)
-              for (int64_t j = 0; j < k; ++j) ties += is_max(in[first + i * g.W + j]);
-            const Scalar weight(1.0 / static_cast<double>(ties));
-            for (int64_t i = 0; i < k; ++i)
-              for (int64_t j = 0; j < k; ++j) {
-                const int64_t at = first + i * g.W + j;
-                if (is_max(in[at])) weight.store(out_dtype, o + at * size);
-              }
-          }
+      auto planes = [&](auto* dst) {
+        using Out = std::remove_pointer_t<decltype(dst)>;
+        std::vector<Out> weight(static_cast<size_t>(g.OW));
+        for (int64_t p = 0; p < g.planes; ++p)
+          pool_weights_plane(in + p * g.H * g.W, g, k, best.data(), weight.data(), dst + p * g.H * g.W);
+      };
+      if (out_dtype == DType::F32) planes(static_cast<float*>(out.raw_data()));
+      else planes(static_cast<double*>(out.raw_data()));
     }
   });
   return out;
@@ -171,18 +192,20 @@ Tensor upsample(const Tensor& ct, int64_t k, const Shape& x_shape) {
                  to_string(x_shape) + " and window " + std::to_string(k) + ", got " + to_string(ct.shape()));
   if (ct.dtype() == DType::Bool) tensor_error("upsample: expected a numeric tensor, got bool");
   Tensor cc = contiguous(ct);
-  Tensor out = Tensor::zeroed(ct.dtype(), x_shape);
+  Tensor out = window_covered(ct.dtype(), x_shape, g, k);
   visit_dtype(ct.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* in = static_cast<const T*>(cc.raw_data());
     T* o = static_cast<T*>(out.raw_data());
     for (int64_t p = 0; p < g.planes; ++p)
-      for (int64_t oh = 0; oh < g.OH; ++oh)
-        for (int64_t ow = 0; ow < g.OW; ++ow) {
-          const T v = in[(p * g.OH + oh) * g.OW + ow];
-          for (int64_t i = 0; i < k; ++i)
-            for (int64_t j = 0; j < k; ++j) o[p * g.H * g.W + (oh * k + i) * g.W + ow * k + j] = v;
+      for (int64_t oh = 0; oh < g.OH; ++oh) {
+        const T* src = in + (p * g.OH + oh) * g.OW;
+        for (int64_t i = 0; i < k; ++i) {
+          T* row = o + p * g.H * g.W + (oh * k + i) * g.W;
+          for (int64_t ow = 0; ow < g.OW; ++ow)
+            for (int64_t j = 0; j < k; ++j) row[ow * k + j] = src[ow];
         }
+      }
   });
   return out;
 }

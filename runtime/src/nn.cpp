@@ -10,6 +10,7 @@
 #include "fluxion/runtime/reduce.hpp"
 #include "blas.hpp"
 #include "im2col.hpp"
+#include "pool_windows.hpp"
 #include "support/number_format.hpp"
 
 namespace fx::rt {
@@ -109,18 +110,7 @@ Tensor max_pool2d(const Tensor& x, int64_t k) {
     const T* in = static_cast<const T*>(xc.raw_data());
     T* o = static_cast<T*>(out.raw_data());
     for (int64_t p = 0; p < planes; ++p)
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          const T* win = in + p * H * W + oh * k * W + ow * k;
-          T best = win[0];
-          for (int64_t i = 0; i < k; ++i)
-            for (int64_t j = 0; j < k; ++j) {
-              T v = win[i * W + j];
-              if (v > best || v != v) best = v;
-              if (best != best) break;
-            }
-          o[(p * OH + oh) * OW + ow] = best;
-        }
+      for (int64_t oh = 0; oh < OH; ++oh) detail::window_maxima(in + p * H * W + oh * k * W, W, k, OW, o + (p * OH + oh) * OW);
   });
   return out;
 }
