@@ -225,8 +225,6 @@ std::atomic<int> g_blas_threads_set{0};
 
 void set_blas_threads(int threads) { g_blas_threads.store(threads < 1 ? 1 : threads); }
 
-int blas_threads() { return g_blas_threads.load(); }
-
 namespace detail {
 
 void pick_blas_threads(int64_t m, int64_t n, int64_t k) {

@@ -30,6 +30,5 @@ Tensor diag(const Tensor& x, int64_t k = 0);
 // (OPENBLAS_NUM_THREADS); the CLI calls it with 1 unless that is set, or with --threads N.
 inline constexpr int64_t kBlasThreadedWork = int64_t{1} << 22;
 void set_blas_threads(int threads);
-int blas_threads();  // the count set_blas_threads set, 0 before it is called
 
 }  // namespace fx::rt
