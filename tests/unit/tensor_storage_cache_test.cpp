@@ -45,7 +45,7 @@ TEST_F(StorageCache, ReusesAFreedBlockOfTheSameClass) {
   EXPECT_NE(larger.raw_data(), first);
 }
 
-TEST_F(StorageCache, ReusedBlocksAreAlignedAndZeroedOnlyWhenAsked) {
+TEST_F(StorageCache, ReusedBlocksStayAlignedAndZeroedTensorsAreZero) {
   {
     Tensor t = full(Shape{4096}, 7.0);
     EXPECT_EQ(reinterpret_cast<uintptr_t>(t.raw_data()) % 64, 0u);
