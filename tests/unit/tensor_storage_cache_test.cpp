@@ -9,6 +9,10 @@
 #include "fluxion/runtime/runtime.hpp"
 #include "tensor_test_support.hpp"
 
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/asan_interface.h>
+#endif
+
 using namespace fx::rt;
 
 namespace {
@@ -140,3 +144,19 @@ TEST_F(StorageCache, ARepeatedComputationAllocatesNothingFreshAfterItsFirstRun) 
   for (int i = 0; i < 10; ++i) step(x, w);
   EXPECT_EQ(storage_cache_stats().fresh, fresh);
 }
+
+#if defined(__SANITIZE_ADDRESS__)
+// Under ASan a cached block is poisoned until it is handed out again, so that reading a freed
+// tensor's storage is still reported although the memory was not returned to malloc.
+TEST_F(StorageCache, CachedBlocksArePoisonedUnderAddressSanitizer) {
+  void* data;
+  {
+    Tensor t = Tensor::empty(DType::F64, Shape{100});
+    data = t.raw_data();
+  }
+  EXPECT_TRUE(__asan_address_is_poisoned(data));
+  Tensor again = Tensor::empty(DType::F64, Shape{100});
+  ASSERT_EQ(again.raw_data(), data);
+  EXPECT_FALSE(__asan_address_is_poisoned(again.raw_data()));
+}
+#endif
