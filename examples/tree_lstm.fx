@@ -7,8 +7,10 @@
 #   build/fluxion run examples/tree_lstm.fx            # one epoch over trees.txt
 #   build/fluxion run examples/tree_lstm.fx ../shared/data/seedbench/trees.txt 50 1 10
 #   build/fluxion run examples/tree_lstm.fx generated 50 1 10     # generated trees
+#   build/fluxion run examples/tree_lstm.fx generated 50 1 10 f32 # ... DTYPE (f64 or f32)
 #
-# The command-line arguments are those of train(path, max_trees, epochs, print_every). The tree file's format is described in
+# The command-line arguments are those of train(path, max_trees, epochs, print_every, cast),
+# the precision (f64, the default, or f32) chosen by `cast` (to_f64 or to_f32, init.fx). The tree file's format is described in
 # ../shared/data/seedbench/README.md. Fluxion cannot test whether a file exists, so the
 # fallback to generated trees is chosen by passing "generated" (or "") as the path.
 # Prints `uniform-guess loss U` (U = ln 5, the loss per node of a model that learnt nothing),
@@ -31,13 +33,12 @@ enum Tree:
     Leaf(label: i64, word: i64)
     Node(label: i64, left: Tree, right: Tree)
 
-struct TreeLSTM:
-    w_leaf: Tensor[f64, 2]   # (3 * hidden, embed): input, output and update gates of a leaf
-    b_leaf: Tensor[f64, 1]
-    u_node: Tensor[f64, 2]   # (5 * hidden, 2 * hidden): input, forget left, forget right,
-    b_node: Tensor[f64, 1]   #   output and update gates of a node, from [h_left; h_right]
-    w_out: Tensor[f64, 2]    # (classes, hidden)
-    b_out: Tensor[f64, 1]
+# The parameters are a tuple (w_leaf, b_leaf, u_node, b_node, w_out, b_out) rather than a
+# struct, whose fields would fix one dtype:
+#   w_leaf (3 * hidden, embed): input, output and update gates of a leaf, and b_leaf;
+#   u_node (5 * hidden, 2 * hidden): input, forget left, forget right, output and update gates
+#     of a node, from [h_left; h_right], and b_node;
+#   w_out (classes, hidden), b_out: the classifier.
 
 # ---- Reading trees.txt ---------------------------------------------------------------------
 
@@ -126,27 +127,27 @@ def nth_generated_tree(t):
 
 # ---- The model ---------------------------------------------------------------------------------
 
-def init_tree_lstm(k):
+# `cast` (to_f64 or to_f32) rounds the parameters to the model's precision.
+def init_tree_lstm(k, cast):
     k1, rest = split(k)
     k2, rest = split(rest)
     k3, rest = split(rest)
     k4, rest = split(rest)
     k5, k6 = split(rest)
-    return TreeLSTM(w_leaf=fan_in_uniform(k1, (3 * HIDDEN, EMBED), EMBED),
-                    b_leaf=fan_in_uniform(k2, 3 * HIDDEN, EMBED),
-                    u_node=fan_in_uniform(k3, (5 * HIDDEN, 2 * HIDDEN), 2 * HIDDEN),
-                    b_node=fan_in_uniform(k4, 5 * HIDDEN, 2 * HIDDEN),
-                    w_out=fan_in_uniform(k5, (CLASSES, HIDDEN), HIDDEN),
-                    b_out=fan_in_uniform(k6, CLASSES, HIDDEN))
+    return cast((fan_in_uniform(k1, (3 * HIDDEN, EMBED), EMBED), fan_in_uniform(k2, 3 * HIDDEN, EMBED),
+                 fan_in_uniform(k3, (5 * HIDDEN, 2 * HIDDEN), 2 * HIDDEN), fan_in_uniform(k4, 5 * HIDDEN, 2 * HIDDEN),
+                 fan_in_uniform(k5, (CLASSES, HIDDEN), HIDDEN), fan_in_uniform(k6, CLASSES, HIDDEN)))
 
 def node_loss(p, h, label):
-    return -log_softmax(p.w_out @ h + p.b_out, axis=0)[label]
+    w_leaf, b_leaf, u_node, b_node, w_out, b_out = p
+    return -log_softmax(w_out @ h + b_out, axis=0)[label]
 
 # (h, c, summed loss of the subtree, number of nodes).
 def tree_forward(p, embedding, t):
+    w_leaf, b_leaf, u_node, b_node, w_out, b_out = p
     match t:
         case Leaf(label, word):
-            gates = p.w_leaf @ embedding[word] + p.b_leaf
+            gates = w_leaf @ embedding[word] + b_leaf
             i = sigmoid(gates[0:HIDDEN])
             o = sigmoid(gates[HIDDEN:2 * HIDDEN])
             u = tanh(gates[2 * HIDDEN:3 * HIDDEN])
@@ -156,7 +157,7 @@ def tree_forward(p, embedding, t):
         case Node(label, left, right):
             hl, cl, loss_l, n_l = tree_forward(p, embedding, left)
             hr, cr, loss_r, n_r = tree_forward(p, embedding, right)
-            gates = p.u_node @ concat((hl, hr), 0) + p.b_node
+            gates = u_node @ concat((hl, hr), 0) + b_node
             i = sigmoid(gates[0:HIDDEN])
             fl = sigmoid(gates[HIDDEN:2 * HIDDEN])
             fr = sigmoid(gates[2 * HIDDEN:3 * HIDDEN])
@@ -178,9 +179,9 @@ def count_nodes(t):
             return 1 + count_nodes(left) + count_nodes(right)
 
 # One pass of Adagrad over trees 0..count-1, given by tree_at(i).
-def train_on(tree_at, count, epochs, print_every):
-    params = init_tree_lstm(key(7))
-    embedding = normal_std(key(8), (VOCAB, EMBED), 0.1)
+def train_on(tree_at, count, epochs, print_every, cast):
+    params = init_tree_lstm(key(7), cast)
+    embedding = cast(normal_std(key(8), (VOCAB, EMBED), 0.1))
     cache = adagrad_init(params)
     window_loss = 0.0
     window_nodes = 0
@@ -192,7 +193,7 @@ def train_on(tree_at, count, epochs, print_every):
             t = tree_at(n)
             loss, grads = value_and_grad(tree_loss)(params, embedding, t)
             params, cache = adagrad(params, grads, cache, LEARNING_RATE, 1e-10)
-            window_loss += loss
+            window_loss += float(loss)
             window_nodes += count_nodes(t)
             step = epoch * count + n + 1
             if step % print_every == 0:
@@ -202,14 +203,19 @@ def train_on(tree_at, count, epochs, print_every):
                 window_nodes = 0
     return last
 
-def train(path, max_trees, epochs, print_every):
+def train(path, max_trees, epochs, print_every, cast):
     if path == "" or path == "generated":
         print("generated", max_trees, "trees")
-        return train_on(nth_generated_tree, max_trees, epochs, print_every)
+        return train_on(nth_generated_tree, max_trees, epochs, print_every, cast)
     nums = parse_numbers(read_bytes(path), max_trees)
     starts = tree_starts(nums)
     print("read", len(starts), "trees from", path)
-    return train_on(lambda i: file_tree(nums, starts[i]), len(starts), epochs, print_every)
+    return train_on(lambda i: file_tree(nums, starts[i]), len(starts), epochs, print_every, cast)
 
 def main():
-    train(arg(0, DEFAULT_TREES), arg(1, 1000000), arg(2, 1), arg(3, 100))
+    dtype = arg(4, "f64")
+    if dtype == "f32":
+        train(arg(0, DEFAULT_TREES), arg(1, 1000000), arg(2, 1), arg(3, 100), to_f32)
+    else:
+        assert dtype == "f64", "DTYPE must be f64 or f32"
+        train(arg(0, DEFAULT_TREES), arg(1, 1000000), arg(2, 1), arg(3, 100), to_f64)

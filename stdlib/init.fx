@@ -18,6 +18,12 @@
 #   zeros_init(shape)                 zeros (biases)
 #
 # The names avoid the builtins `uniform` and `normal`, which they are built on.
+#
+# The draws are in f64; a model in f32 rounds them (and its data) with
+#   to_f32(tree)                      every float leaf of a tensor, float or tree as f32
+#   to_f64(tree)                      ... as f64
+# A program that runs in either precision takes one of these two functions as a parameter
+# (examples/cnn_mnist.fx): astype needs its dtype written out.
 
 def uniform_range(k, shape, lo, hi):
     return lo + (hi - lo) * uniform(k, shape)
@@ -63,3 +69,9 @@ def kaiming_uniform(k, shape):
 def fan_in_uniform(k, shape, fan_in):
     a = 1.0 / sqrt(float(fan_in))
     return uniform_range(k, shape, -a, a)
+
+def to_f32(tree):
+    return tree_map(lambda x: astype(x, f32), tree)
+
+def to_f64(tree):
+    return tree_map(lambda x: astype(x, f64), tree)

@@ -1,5 +1,5 @@
-# Loss functions. Each returns a scalar (f64 for f64 inputs) and is differentiable in its
-# first argument.
+# Loss functions. Each returns a scalar of its inputs' precision (f64 for f64 inputs, f32 for
+# f32 ones) and is differentiable in its first argument.
 #
 #   mse(pred, target)               mean of (pred - target)^2 over every element
 #   nll_loss(log_probs, labels)     -mean_n log_probs[n, labels[n]]
@@ -14,10 +14,11 @@ def mse(pred, target):
     return mean(diff * diff)
 
 # The log-probability of each label is picked with a one-hot mask rather than by indexing, so
-# that a batch needs no loop and the gradient is one dense product.
+# that a batch needs no loop and the gradient is one dense select. `where` keeps log_probs'
+# dtype (a product with the f64 one-hot would make an f32 model's loss f64).
 def nll_loss(log_probs, labels):
     classes = log_probs.shape[-1]
-    picked = sum(log_probs * one_hot(labels, classes), axis=-1)
+    picked = sum(where(one_hot(labels, classes) > 0.5, log_probs, 0.0), axis=-1)
     return -mean(picked)
 
 def cross_entropy(logits, labels):

@@ -58,8 +58,12 @@ options:
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
                       naming the derivative pass it belongs to (run, eval)
+  --threads N         run matrix products of at least 2^22 multiply-adds (a
+                      1024x1024 by 1024x4 product, say) on N OpenBLAS threads;
+                      smaller ones stay on one (default 1: one thread for all)
 
-environment: OPENBLAS_NUM_THREADS  threads for matrix products (default 1)
+environment: OPENBLAS_NUM_THREADS  threads for every matrix product when --threads
+                                   is not given (default 1)
              FLUXION_CC            the C compiler of the native back end (default cc)
              XDG_CACHE_HOME        the cache of compiled programs is in
                                    $XDG_CACHE_HOME/fluxion (default ~/.cache/fluxion)
@@ -80,6 +84,7 @@ struct Command {
   std::vector<std::string> positional;
   std::string fn_name;
   std::string stage = "parsed";
+  int threads = 0;  // --threads; 0: not given
   fx::driver::Options options;
 };
 
@@ -124,6 +129,7 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--expanded") c.options.expand = true;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
+    else if (a == "--threads") c.threads = static_cast<int>(parse_count(a, value(a), 256));
     else if (a == "--fn") c.fn_name = value(a);
     else if (a == "--stage") c.stage = value(a);
     else if (a.size() > 1 && a[0] == '-' && a[1] == '-') throw UsageError{"unknown option '" + a + "'"};
@@ -228,7 +234,6 @@ int main(int argc, char** argv) {
     std::cout << "fluxion 0.1.0\n";
     return kExitOk;
   }
-  if (!std::getenv("OPENBLAS_NUM_THREADS")) fx::rt::set_blas_threads(1);  // see linalg.hpp
   Command command;
   try {
     command = parse_command_line(argc, argv);
@@ -236,6 +241,10 @@ int main(int argc, char** argv) {
     std::cerr << "fluxion: " << e.message << "\nrun 'fluxion --help' for usage\n";
     return kExitUsage;
   }
+  // Large products only on several threads (linalg.hpp); OPENBLAS_NUM_THREADS alone keeps
+  // OpenBLAS's own behaviour.
+  if (command.threads > 0) fx::rt::set_blas_threads(command.threads);
+  else if (!std::getenv("OPENBLAS_NUM_THREADS")) fx::rt::set_blas_threads(1);
   int code = kExitInternal;
   try {
     // The parser, checker and interpreter recurse; a 1 GiB stack lets their own depth

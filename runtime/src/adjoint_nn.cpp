@@ -4,25 +4,23 @@
 #include <cmath>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "fluxion/runtime/adjoint.hpp"
 #include "fluxion/runtime/construct.hpp"
 #include "fluxion/runtime/convert.hpp"
 #include "fluxion/runtime/linalg.hpp"
 #include "fluxion/runtime/shape_ops.hpp"
+#include "blas.hpp"
+#include "im2col.hpp"
+#include "pool_windows.hpp"
 
 namespace fx::rt {
 
 namespace {
 
 // The geometry of y = conv2d(x, w, stride, padding), checked against ct's shape.
-struct ConvGeometry {
-  int64_t N, C, H, W, O, KH, KW, OH, OW;
-  int64_t K() const { return C * KH * KW; }
-  int64_t P() const { return OH * OW; }
-};
-
-ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, const Shape& ct, int64_t stride,
+detail::ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, const Shape& ct, int64_t stride,
                            int64_t padding) {
   auto fail = [&](const std::string& why) {
     tensor_error(std::string(what) + ": " + why + " (x " + to_string(x) + ", w " + to_string(w) + ", cotangent " +
@@ -31,7 +29,7 @@ ConvGeometry conv_geometry(const char* what, const Shape& x, const Shape& w, con
   if (x.rank() != 4 || w.rank() != 4 || ct.rank() != 4) fail("expected rank-4 x, w and cotangent");
   if (stride < 1) fail("stride must be at least 1");
   if (padding < 0 || padding > INT32_MAX) fail("bad padding");
-  ConvGeometry g{x[0], x[1], x[2], x[3], w[0], w[2], w[3], 0, 0};
+  detail::ConvGeometry g{x[0], x[1], x[2], x[3], w[0], w[2], w[3], 0, 0, stride, padding};
   if (w[1] != g.C) fail("x and w have different channel counts");
   const int64_t PH = g.H + 2 * padding, PW = g.W + 2 * padding;
   if (g.KH > PH || g.KW > PW || g.KH == 0 || g.KW == 0) fail("the kernel does not fit the padded input");
@@ -56,66 +54,50 @@ template <class F> void visit_float(const Tensor& t, F&& f) {
 
 }  // namespace
 
+// Per image: cols (K x P) = w^T (K x O) @ ct[n] (O x P), then col2im adds cols into dx[n]. One
+// image's columns are the only scratch.
 Tensor conv2d_vjp_x(const Tensor& ct, const Tensor& w, const Shape& x_shape, int64_t stride, int64_t padding) {
-  const ConvGeometry g = conv_geometry("conv2d_vjp_x", x_shape, w.shape(), ct.shape(), stride, padding);
+  const detail::ConvGeometry g = conv_geometry("conv2d_vjp_x", x_shape, w.shape(), ct.shape(), stride, padding);
   const DType dtype = float_dtype(ct, w, "conv2d_vjp_x");
   Tensor dx = Tensor::zeroed(dtype, x_shape);
   if (dx.numel() == 0 || ct.numel() == 0 || g.K() == 0) return dx;
-  // cols[n] (K x P) = w^T (K x O) @ ct[n] (O x P)
-  Tensor wm = transpose(reshape(contiguous(astype(w, dtype)), Shape{g.O, g.K()}));
-  Tensor cols = contiguous(matmul(wm, reshape(contiguous(astype(ct, dtype)), Shape{g.N, g.O, g.P()})));
+  Tensor wc = contiguous(astype(w, dtype)), cc = contiguous(astype(ct, dtype));
+  Tensor cols = Tensor::empty(dtype, Shape{g.K(), g.P()});
   visit_float(dx, [&](auto* out) {
     using T = std::remove_pointer_t<decltype(out)>;
-    const T* cp = static_cast<const T*>(cols.raw_data());
-    for (int64_t n = 0; n < g.N; ++n)
-      for (int64_t c = 0; c < g.C; ++c)
-        for (int64_t kh = 0; kh < g.KH; ++kh)
-          for (int64_t kw = 0; kw < g.KW; ++kw) {
-            const T* row = cp + (n * g.K() + (c * g.KH + kh) * g.KW + kw) * g.P();
-            T* img = out + (n * g.C + c) * g.H * g.W;
-            for (int64_t oh = 0; oh < g.OH; ++oh) {
-              const int64_t h = oh * stride + kh - padding;
-              if (h < 0 || h >= g.H) continue;
-              for (int64_t ow = 0; ow < g.OW; ++ow) {
-                const int64_t x = ow * stride + kw - padding;
-                if (x >= 0 && x < g.W) img[h * g.W + x] += row[oh * g.OW + ow];
-              }
-            }
-          }
+    const T* wp = static_cast<const T*>(wc.raw_data());
+    const T* cp = static_cast<const T*>(cc.raw_data());
+    T* colp = static_cast<T*>(cols.raw_data());
+    for (int64_t n = 0; n < g.N; ++n) {
+      detail::gemm<T>(true, false, g.K(), g.P(), g.O, T(1), wp, g.K(), cp + n * g.O * g.P(), g.P(), T(0), colp,
+                      g.P(), "conv2d_vjp_x");
+      detail::col2im_add(g, colp, out + n * g.C * g.H * g.W);
+    }
   });
   return dx;
 }
 
+// dw (O x K) = sum over images of ct[n] (O x P) @ cols[n]^T (P x K): one image's im2col at a
+// time, each product accumulated into dw by gemm (beta = 1 after the first).
 Tensor conv2d_vjp_w(const Tensor& x, const Tensor& ct, const Shape& w_shape, int64_t stride, int64_t padding) {
-  const ConvGeometry g = conv_geometry("conv2d_vjp_w", x.shape(), w_shape, ct.shape(), stride, padding);
+  const detail::ConvGeometry g = conv_geometry("conv2d_vjp_w", x.shape(), w_shape, ct.shape(), stride, padding);
   const DType dtype = float_dtype(x, ct, "conv2d_vjp_w");
   if (ct.numel() == 0 || g.K() == 0 || g.N == 0) return zeros(w_shape, dtype);
-  // cols[n]: rows (c, kh, kw), columns (oh, ow); zero outside the image (im2col).
-  Tensor xc = contiguous(astype(x, dtype));
-  Tensor cols = Tensor::empty(dtype, Shape{g.N, g.K(), g.P()});
-  visit_float(cols, [&](auto* cp) {
-    using T = std::remove_pointer_t<decltype(cp)>;
+  Tensor xc = contiguous(astype(x, dtype)), cc = contiguous(astype(ct, dtype));
+  Tensor dw = Tensor::empty(dtype, w_shape);
+  Tensor cols = Tensor::empty(dtype, Shape{g.K(), g.P()});
+  visit_float(dw, [&](auto* out) {
+    using T = std::remove_pointer_t<decltype(out)>;
     const T* xp = static_cast<const T*>(xc.raw_data());
-    for (int64_t n = 0; n < g.N; ++n)
-      for (int64_t c = 0; c < g.C; ++c)
-        for (int64_t kh = 0; kh < g.KH; ++kh)
-          for (int64_t kw = 0; kw < g.KW; ++kw) {
-            T* row = cp + (n * g.K() + (c * g.KH + kh) * g.KW + kw) * g.P();
-            const T* img = xp + (n * g.C + c) * g.H * g.W;
-            for (int64_t oh = 0; oh < g.OH; ++oh) {
-              const int64_t h = oh * stride + kh - padding;
-              for (int64_t ow = 0; ow < g.OW; ++ow) {
-                const int64_t w = ow * stride + kw - padding;
-                row[oh * g.OW + ow] = h >= 0 && h < g.H && w >= 0 && w < g.W ? img[h * g.W + w] : T(0);
-              }
-            }
-          }
+    const T* cp = static_cast<const T*>(cc.raw_data());
+    T* colp = static_cast<T*>(cols.raw_data());
+    for (int64_t n = 0; n < g.N; ++n) {
+      detail::im2col(g, xp + n * g.C * g.H * g.W, colp);
+      detail::gemm<T>(false, true, g.O, g.K(), g.P(), T(1), cp + n * g.O * g.P(), g.P(), colp, g.P(),
+                      n == 0 ? T(0) : T(1), out, g.K(), "conv2d_vjp_w");
+    }
   });
-  // dw (O x K) = sum over n of ct[n] (O x P) @ cols[n]^T (P x K)
-  Tensor ctm = reshape(contiguous(astype(ct, dtype)), Shape{g.N, g.O, g.P()});
-  int64_t perm[3] = {0, 2, 1};
-  Tensor per_image = matmul(ctm, transpose(cols, perm));
-  return reshape(sum(per_image, 0), w_shape);
+  return dw;
 }
 
 // ------------------------------------------------------------------ max_pool2d
@@ -124,6 +106,13 @@ namespace {
 struct PoolGeometry {
   int64_t planes, H, W, OH, OW;
 };
+
+// A tensor of x's shape that the windows of k write element by element: zero-filled only when
+// rows or columns are left over beyond the last whole window (no window writes them).
+Tensor window_covered(DType dtype, const Shape& x_shape, const PoolGeometry& g, int64_t k) {
+  const bool whole = g.H == g.OH * k && g.W == g.OW * k;
+  return whole ? Tensor::empty(dtype, x_shape) : Tensor::zeroed(dtype, x_shape);
+}
 
 PoolGeometry pool_geometry(const char* what, const Shape& x, int64_t k) {
   if (x.rank() < 2) tensor_error(std::string(what) + ": expected a tensor of rank >= 2, got shape " + to_string(x));
@@ -145,40 +134,52 @@ Shape pooled_shape(const Shape& x, const PoolGeometry& g) {
 
 }  // namespace
 
+namespace {
+
+// pool_weights for one plane: each row of windows' maxima, the number of elements equal to
+// each maximum, then 1 / that number written at the maxima and 0 elsewhere. Every loop runs
+// across a row of windows without a branch; `best` and `weight` hold one row of windows.
+template <class T, class Out>
+void pool_weights_plane(const T* in, const PoolGeometry& g, int64_t k, T* best, Out* weight, Out* out) {
+  for (int64_t oh = 0; oh < g.OH; ++oh) {
+    const T* rows = in + oh * k * g.W;
+    Out* orows = out + oh * k * g.W;
+    detail::window_maxima(rows, g.W, k, g.OW, best);
+    for (int64_t ow = 0; ow < g.OW; ++ow) weight[ow] = Out(0);
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < k; ++j)
+        for (int64_t ow = 0; ow < g.OW; ++ow)
+          weight[ow] += static_cast<Out>(detail::is_window_max(rows[i * g.W + ow * k + j], best[ow]));
+    for (int64_t ow = 0; ow < g.OW; ++ow) weight[ow] = Out(1) / weight[ow];  // at least 1 tie
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < k; ++j)
+        for (int64_t ow = 0; ow < g.OW; ++ow)
+          orows[i * g.W + ow * k + j] =
+              static_cast<Out>(detail::is_window_max(rows[i * g.W + ow * k + j], best[ow])) * weight[ow];
+  }
+}
+
+}  // namespace
+
 Tensor pool_weights(const Tensor& x, int64_t k) {
   const PoolGeometry g = pool_geometry("pool_weights", x.shape(), k);
   if (x.dtype() == DType::Bool) tensor_error("pool_weights: expected a numeric tensor, got bool");
   const DType out_dtype = is_float(x.dtype()) ? x.dtype() : DType::F64;
   Tensor xc = contiguous(x);
-  Tensor out = Tensor::zeroed(out_dtype, x.shape());
+  Tensor out = window_covered(out_dtype, x.shape(), g, k);
   visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {
+      std::vector<T> best(static_cast<size_t>(g.OW));
       const T* in = static_cast<const T*>(xc.raw_data());
-      char* o = static_cast<char*>(out.raw_data());
-      const int64_t size = itemsize(out_dtype);
-      for (int64_t p = 0; p < g.planes; ++p)
-        for (int64_t oh = 0; oh < g.OH; ++oh)
-          for (int64_t ow = 0; ow < g.OW; ++ow) {
-            const int64_t first = p * g.H * g.W + oh * k * g.W + ow * k;
-            // The window's maximum as max_pool2d computes it (a nan wins), then its ties.
-            T best = in[first];
-            for (int64_t i = 0; i < k; ++i)
-              for (int64_t j = 0; j < k; ++j) {
-                T v = in[first + i * g.W + j];
-                if (v > best || v != v) best = v;
-              }
-            auto is_max = [&](T v) { return best != best ? v != v : v == best; };
-            int64_t ties = 0;
-            for (int64_t i = 0; i < k; ++i)
-              for (int64_t j = 0; j < k; ++j) ties += is_max(in[first + i * g.W + j]);
-            const Scalar weight(1.0 / static_cast<double>(ties));
-            for (int64_t i = 0; i < k; ++i)
-              for (int64_t j = 0; j < k; ++j) {
-                const int64_t at = first + i * g.W + j;
-                if (is_max(in[at])) weight.store(out_dtype, o + at * size);
-              }
-          }
+      auto planes = [&](auto* dst) {
+        using Out = std::remove_pointer_t<decltype(dst)>;
+        std::vector<Out> weight(static_cast<size_t>(g.OW));
+        for (int64_t p = 0; p < g.planes; ++p)
+          pool_weights_plane(in + p * g.H * g.W, g, k, best.data(), weight.data(), dst + p * g.H * g.W);
+      };
+      if (out_dtype == DType::F32) planes(static_cast<float*>(out.raw_data()));
+      else planes(static_cast<double*>(out.raw_data()));
     }
   });
   return out;
@@ -191,18 +192,20 @@ Tensor upsample(const Tensor& ct, int64_t k, const Shape& x_shape) {
                  to_string(x_shape) + " and window " + std::to_string(k) + ", got " + to_string(ct.shape()));
   if (ct.dtype() == DType::Bool) tensor_error("upsample: expected a numeric tensor, got bool");
   Tensor cc = contiguous(ct);
-  Tensor out = Tensor::zeroed(ct.dtype(), x_shape);
+  Tensor out = window_covered(ct.dtype(), x_shape, g, k);
   visit_dtype(ct.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* in = static_cast<const T*>(cc.raw_data());
     T* o = static_cast<T*>(out.raw_data());
     for (int64_t p = 0; p < g.planes; ++p)
-      for (int64_t oh = 0; oh < g.OH; ++oh)
-        for (int64_t ow = 0; ow < g.OW; ++ow) {
-          const T v = in[(p * g.OH + oh) * g.OW + ow];
-          for (int64_t i = 0; i < k; ++i)
-            for (int64_t j = 0; j < k; ++j) o[p * g.H * g.W + (oh * k + i) * g.W + ow * k + j] = v;
+      for (int64_t oh = 0; oh < g.OH; ++oh) {
+        const T* src = in + (p * g.OH + oh) * g.OW;
+        for (int64_t i = 0; i < k; ++i) {
+          T* row = o + p * g.H * g.W + (oh * k + i) * g.W;
+          for (int64_t ow = 0; ow < g.OW; ++ow)
+            for (int64_t j = 0; j < k; ++j) row[ow * k + j] = src[ow];
         }
+      }
   });
   return out;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pairwise_sum.hpp"
 #include "strided_loop.hpp"
 
 namespace fx::rt {
@@ -60,6 +61,18 @@ Tensor sum_to_shape(const Tensor& x, const Shape& shape) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {
       detail::for_each_run<2>(xs, {acc, detail::operand(x)}, [](auto p, auto s, int64_t n) {
+        if constexpr (std::is_floating_point_v<T>) {
+          if (s[0] == 0) {  // a run summed into one element (a bias's gradient)
+            detail::at<T>(p[0], 0, 0) += static_cast<T>(detail::pairwise_sum<T>(p[1], s[1], n));
+            return;
+          }
+          if (s[0] == sizeof(T) && s[1] == sizeof(T)) {  // contiguous runs: a vectorised loop
+            T* dst = reinterpret_cast<T*>(p[0]);
+            const T* src = reinterpret_cast<const T*>(p[1]);
+            for (int64_t i = 0; i < n; ++i) dst[i] += src[i];
+            return;
+          }
+        }
         for (int64_t i = 0; i < n; ++i) {
           T& dst = detail::at<T>(p[0], s[0], i);
           T v = detail::at<T>(p[1], s[1], i);

@@ -3,10 +3,8 @@
 // transposed view is a BLAS "Trans" operand) and copying them to row-major otherwise.
 #include "fluxion/runtime/linalg.hpp"
 
-#include <cblas.h>
-
 #include <algorithm>
-#include <climits>
+#include <atomic>
 #include <optional>
 
 #include "fluxion/runtime/broadcast.hpp"
@@ -15,6 +13,7 @@
 #include "fluxion/runtime/elementwise.hpp"
 #include "fluxion/runtime/reduce.hpp"
 #include "fluxion/runtime/shape_ops.hpp"
+#include "blas.hpp"
 #include "strided_loop.hpp"
 #include "tensor_internal.hpp"
 
@@ -44,14 +43,12 @@ template <class T> struct Mat {
   int64_t rows, cols, s0, s1;
 };
 
-int blas_int(int64_t v) {
-  if (v > INT_MAX) tensor_error("matmul: dimension " + std::to_string(v) + " is too large for BLAS");
-  return static_cast<int>(v);
-}
+int blas_int(int64_t v) { return detail::blas_int(v, "matmul"); }
 
 template <class T> void gemm_blas(Mat<T> a, Mat<T> b, T* c) {
   const int64_t m = a.rows, k = a.cols, n = b.cols;
   if (m == 0 || n == 0) return;
+  detail::pick_blas_threads(m, n, k);
   if (k == 0) {
     std::fill(c, c + m * n, T(0));
     return;
@@ -78,13 +75,7 @@ template <class T> void gemm_blas(Mat<T> a, Mat<T> b, T* c) {
                   blas_int(inc_b), 0.0f, c, 1);
     return;
   }
-  if constexpr (std::is_same_v<T, double>)
-    cblas_dgemm(CblasRowMajor, trans(la.trans), trans(lb.trans), blas_int(m), blas_int(n),
-                blas_int(k), 1.0, a.p, blas_int(la.ld), b.p, blas_int(lb.ld), 0.0, c, blas_int(n));
-  else
-    cblas_sgemm(CblasRowMajor, trans(la.trans), trans(lb.trans), blas_int(m), blas_int(n),
-                blas_int(k), 1.0f, a.p, blas_int(la.ld), b.p, blas_int(lb.ld), 0.0f, c,
-                blas_int(n));
+  detail::gemm<T>(la.trans, lb.trans, m, n, k, T(1), a.p, la.ld, b.p, lb.ld, T(0), c, n, "matmul");
 }
 
 // Integer products have no BLAS: a plain loop (i-k-j order for row-major C), wrapping like i64.
@@ -225,6 +216,27 @@ Tensor diag(const Tensor& x, int64_t k) {
   tensor_error("diag: expected a 1-D or 2-D tensor, got shape " + to_string(x.shape()));
 }
 
-void set_blas_threads(int threads) { openblas_set_num_threads(threads < 1 ? 1 : threads); }
+namespace {
+// The count set_blas_threads asked for (0: never called, OpenBLAS keeps its own setting), and
+// the one OpenBLAS was last told (0: not yet).
+std::atomic<int> g_blas_threads{0};
+std::atomic<int> g_blas_threads_set{0};
+}  // namespace
+
+void set_blas_threads(int threads) { g_blas_threads.store(threads < 1 ? 1 : threads); }
+
+namespace detail {
+
+void pick_blas_threads(int64_t m, int64_t n, int64_t k) {
+  const int most = g_blas_threads.load(std::memory_order_relaxed);
+  if (most == 0) return;
+  const int wanted = static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k) >=
+                             static_cast<double>(kBlasThreadedWork)
+                         ? most
+                         : 1;
+  if (g_blas_threads_set.exchange(wanted, std::memory_order_relaxed) != wanted) openblas_set_num_threads(wanted);
+}
+
+}  // namespace detail
 
 }  // namespace fx::rt

@@ -1,7 +1,5 @@
 #include "fluxion/runtime/nn.hpp"
 
-#include <cblas.h>
-
 #include <climits>
 #include <cmath>
 #include <cstring>
@@ -10,6 +8,9 @@
 #include "fluxion/runtime/convert.hpp"
 #include "fluxion/runtime/elementwise.hpp"
 #include "fluxion/runtime/reduce.hpp"
+#include "blas.hpp"
+#include "im2col.hpp"
+#include "pool_windows.hpp"
 #include "support/number_format.hpp"
 
 namespace fx::rt {
@@ -24,29 +25,6 @@ Tensor as_float(const Tensor& x, const char* what) {
 
 // Shifting by the maximum keeps exp in range; an all -inf line gives NaN, as in JAX.
 Tensor shifted(const Tensor& x, int64_t axis) { return sub(x, max(x, axis, true)); }
-
-// Columns of im2col for one image: rows (c, kh, kw), columns (oh, ow); zero outside the image.
-template <class T>
-void im2col(const T* img, int64_t C, int64_t H, int64_t W, int64_t KH, int64_t KW, int64_t stride,
-            int64_t pad, int64_t OH, int64_t OW, T* cols) {
-  for (int64_t c = 0; c < C; ++c)
-    for (int64_t kh = 0; kh < KH; ++kh)
-      for (int64_t kw = 0; kw < KW; ++kw) {
-        T* row = cols + ((c * KH + kh) * KW + kw) * OH * OW;
-        for (int64_t oh = 0; oh < OH; ++oh) {
-          int64_t h = oh * stride + kh - pad;
-          for (int64_t ow = 0; ow < OW; ++ow) {
-            int64_t w = ow * stride + kw - pad;
-            row[oh * OW + ow] = h >= 0 && h < H && w >= 0 && w < W ? img[(c * H + h) * W + w] : T(0);
-          }
-        }
-      }
-}
-
-int gemm_int(int64_t v) {
-  if (v > INT_MAX) tensor_error("conv2d: dimension " + std::to_string(v) + " is too large for BLAS");
-  return static_cast<int>(v);
-}
 
 }  // namespace
 
@@ -87,10 +65,10 @@ Tensor conv2d(const Tensor& x, const Tensor& w, int64_t stride, int64_t padding)
   if (!is_float(dtype)) dtype = DType::F64;
   Tensor xc = contiguous(astype(x, dtype)), wc = contiguous(astype(w, dtype));
   Tensor out = Tensor::empty(dtype, Shape{N, O, OH, OW});
-  const int64_t K = C * KH * KW, P = OH * OW;
+  const detail::ConvGeometry g{N, C, H, W, O, KH, KW, OH, OW, stride, padding};
   if (out.numel() == 0) return out;
-  if (K == 0) return zeros(Shape{N, O, OH, OW}, dtype);
-  Tensor cols = Tensor::empty(dtype, Shape{K, P});
+  if (g.K() == 0) return zeros(Shape{N, O, OH, OW}, dtype);
+  Tensor cols = Tensor::empty(dtype, Shape{g.K(), g.P()});  // one image's, reused for each
   visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>) {
@@ -99,16 +77,10 @@ Tensor conv2d(const Tensor& x, const Tensor& w, int64_t stride, int64_t padding)
       T* cp = static_cast<T*>(cols.raw_data());
       T* op = static_cast<T*>(out.raw_data());
       for (int64_t n = 0; n < N; ++n) {
-        im2col(xp + n * C * H * W, C, H, W, KH, KW, stride, padding, OH, OW, cp);
+        detail::im2col(g, xp + n * C * H * W, cp);
         // out[n] (O x P) = w (O x K) @ cols (K x P)
-        if constexpr (std::is_same_v<T, double>)
-          cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, gemm_int(O), gemm_int(P),
-                      gemm_int(K), 1.0, wp, gemm_int(K), cp, gemm_int(P), 0.0, op + n * O * P,
-                      gemm_int(P));
-        else
-          cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, gemm_int(O), gemm_int(P),
-                      gemm_int(K), 1.0f, wp, gemm_int(K), cp, gemm_int(P), 0.0f, op + n * O * P,
-                      gemm_int(P));
+        detail::gemm<T>(false, false, O, g.P(), g.K(), T(1), wp, g.K(), cp, g.P(), T(0), op + n * O * g.P(), g.P(),
+                        "conv2d");
       }
     }
   });
@@ -138,18 +110,7 @@ Tensor max_pool2d(const Tensor& x, int64_t k) {
     const T* in = static_cast<const T*>(xc.raw_data());
     T* o = static_cast<T*>(out.raw_data());
     for (int64_t p = 0; p < planes; ++p)
-      for (int64_t oh = 0; oh < OH; ++oh)
-        for (int64_t ow = 0; ow < OW; ++ow) {
-          const T* win = in + p * H * W + oh * k * W + ow * k;
-          T best = win[0];
-          for (int64_t i = 0; i < k; ++i)
-            for (int64_t j = 0; j < k; ++j) {
-              T v = win[i * W + j];
-              if (v > best || v != v) best = v;
-              if (best != best) break;
-            }
-          o[(p * OH + oh) * OW + ow] = best;
-        }
+      for (int64_t oh = 0; oh < OH; ++oh) detail::window_maxima(in + p * H * W + oh * k * W, W, k, OW, o + (p * OH + oh) * OW);
   });
   return out;
 }

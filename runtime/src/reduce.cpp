@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "fluxion/runtime/convert.hpp"
+#include "pairwise_sum.hpp"
 #include "strided_loop.hpp"
 #include "tensor_internal.hpp"
 
@@ -14,6 +15,7 @@ namespace fx::rt {
 namespace {
 
 using detail::at;
+using detail::pairwise_sum;
 
 // The dtype the input is converted to before reducing.
 DType compute_dtype(ReduceOp op, DType x) {
@@ -47,20 +49,6 @@ bool needs_nonempty(ReduceOp op) {
     case ReduceOp::Norm: return false;
   }
   return false;
-}
-
-// Pairwise summation (as NumPy does for floats): error O(log n) instead of O(n).
-template <class T> double pairwise_sum(const char* p, int64_t s, int64_t n) {
-  if (n <= 128) {
-    double acc[4] = {0, 0, 0, 0};
-    int64_t i = 0;
-    for (; i + 4 <= n; i += 4)
-      for (int k = 0; k < 4; ++k) acc[k] += static_cast<double>(at<T>(const_cast<char*>(p), s, i + k));
-    for (; i < n; ++i) acc[0] += static_cast<double>(at<T>(const_cast<char*>(p), s, i));
-    return (acc[0] + acc[1]) + (acc[2] + acc[3]);
-  }
-  int64_t half = n / 2 / 8 * 8;
-  return pairwise_sum<T>(p, s, half) + pairwise_sum<T>(p + half * s, s, n - half);
 }
 
 template <class T> T extreme(char* p, int64_t s, int64_t n, bool want_max) {

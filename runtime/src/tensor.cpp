@@ -13,8 +13,12 @@ namespace fx::rt {
 
 namespace {
 
-// Storage starts after the header, rounded up so that it keeps malloc's alignment (16 bytes).
+// Storage starts after the header, at the next multiple of 64 bytes: blocks are 64-byte
+// aligned (storage_cache.cpp), so the data is too.
 constexpr size_t kDataOffset = (sizeof(fx_tensor) + 63) / 64 * 64;
+
+// An owning header and its storage are one block of the storage cache.
+int64_t block_bytes(const fx_tensor* h) { return static_cast<int64_t>(kDataOffset) + h->nbytes; }
 
 void retain_header(fx_tensor* h) noexcept {
   std::atomic_ref<int64_t>(h->refcount).fetch_add(1, std::memory_order_relaxed);
@@ -24,7 +28,8 @@ void release_header(fx_tensor* h) noexcept {
   while (h != nullptr &&
          std::atomic_ref<int64_t>(h->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1) {
     fx_tensor* base = h->base;
-    std::free(h);
+    if (base == nullptr) detail::give_block(h, block_bytes(h));
+    else std::free(h);  // a view header (Tensor::view)
     h = base;  // a view held one reference to its owner
   }
 }
@@ -38,13 +43,14 @@ fx_tensor* allocate_owned(DType dtype, const Shape& shape, bool zero) {
   const int64_t n = shape.numel();  // checks negative extents and overflow
   const int64_t bytes = detail::checked_nbytes(dtype, shape);
   check_allocation(bytes, describe(dtype, shape));
-  size_t total = kDataOffset + static_cast<size_t>(bytes);
-  void* mem = zero ? std::calloc(1, total) : std::malloc(total);
+  void* mem = detail::take_block(static_cast<int64_t>(kDataOffset) + bytes);
   if (mem == nullptr)
     tensor_error("cannot allocate " + std::to_string(bytes) + " bytes for " +
                  describe(dtype, shape) + ": out of memory");
   auto* h = static_cast<fx_tensor*>(mem);
-  if (!zero) std::memset(h, 0, sizeof(fx_tensor));
+  std::memset(h, 0, sizeof(fx_tensor));
+  // Only a zeroed tensor is zero-filled: every other result is overwritten by its kernel.
+  if (zero) std::memset(static_cast<char*>(mem) + kDataOffset, 0, static_cast<size_t>(bytes));
   h->refcount = 1;
   h->dtype = static_cast<int32_t>(dtype);
   h->rank = shape.rank();

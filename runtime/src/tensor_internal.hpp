@@ -16,6 +16,12 @@ int64_t checked_nbytes(DType dtype, const Shape& shape);
 // Adds to allocated_bytes() (memory.hpp): called for every tensor storage allocated.
 void count_allocation(int64_t bytes);
 
+// A block of at least `bytes` bytes, 64-byte aligned, from the storage cache (storage_cache.cpp)
+// or the OS; nullptr when neither has one. Its contents are unspecified.
+void* take_block(int64_t bytes);
+// Gives back a block that take_block(bytes) returned, for reuse (same `bytes`).
+void give_block(void* block, int64_t bytes);
+
 }  // namespace fx::rt::detail
 
 namespace fx::rt::detail {

@@ -25,6 +25,11 @@ bool has_no_derivative(const ir::Node* n) {
 bool typed_f64(const ir::Node* n) { return n && n->type && n->type->kind == TypeKind::F64; }
 bool typed_i64(const ir::Node* n) { return n && n->type && n->type->kind == TypeKind::I64; }
 
+bool typed_f32_values(const ir::Node* n) {
+  const types::Type* dtype = n && n->type ? types::dtype_of(n->type) : nullptr;
+  return dtype && dtype->kind == TypeKind::F32;
+}
+
 bool typed_scalar(const ir::Node* n) {
   if (!n) return false;
   if (n->is_constant())

@@ -12,6 +12,8 @@ bool has_no_derivative(const ir::Node* n);
 // Is n typed f64 / i64?
 bool typed_f64(const ir::Node* n);
 bool typed_i64(const ir::Node* n);
+// Is n typed as an f32 scalar or a tensor of f32?
+bool typed_f32_values(const ir::Node* n);
 // Is n known to be a plain scalar (typed f64/i64/bool, or such a constant)? f32 scalars are
 // rank-0 tensors at run time and do not count.
 bool typed_scalar(const ir::Node* n);

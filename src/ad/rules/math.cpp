@@ -40,7 +40,17 @@ Node* d_erfc(Emitter& e, Node* x, Node*) {
   return mul(e, e.f64(-1.1283791670955126), e.op(Prim::Exp, {neg(e, mul(e, x, x))}));
 }
 Node* d_abs(Emitter& e, Node* x, Node*) { return e.op(Prim::Sign, {x}); }  // 0 at 0
-Node* d_relu(Emitter& e, Node* x, Node*) { return mask(e, Prim::Gt, x, e.i64(0)); }  // 0 at 0
+// relu passes its tangent or cotangent where x > 0 and 0 elsewhere (0 at 0): a `where` rather
+// than a product with a float mask, so that it keeps the tangent's dtype (an f32 model's
+// cotangents stay f32) and costs one pass.
+Node* relu_pass(Emitter& e, Node* x, Node* t) { return e.op(Prim::Where, {e.op(Prim::Gt, {x, e.i64(0)}), t, e.f64(0.0)}); }
+void jvp_relu(JvpCtx& c) {
+  Node* y = c.primal();
+  c.set(y, c.tan(0) ? relu_pass(c.e, c.in(0), c.tan(0)) : nullptr);
+}
+void vjp_relu(VjpBackwardCtx& c) {
+  if (c.active(0)) c.give(0, relu_pass(c.e, c.in(0), c.ct()));
+}
 
 // maximum / minimum: the weight of each argument, halved on ties.
 Node* weight(Emitter& e, Prim wins, Node* self, Node* other) {
@@ -88,7 +98,8 @@ void register_math_rules(Registry& r) {
   unary<d_digamma, Reads::X>(r, Prim::Digamma);
   unary<d_erf, Reads::X>(r, Prim::Erf);
   unary<d_erfc, Reads::X>(r, Prim::Erfc);
-  unary<d_relu, Reads::X>(r, Prim::Relu);
+  r.set_jvp(Prim::Relu, jvp_relu);
+  r.set_vjp(Prim::Relu, vjp_relu);
   r.set_zero(Prim::Floor);
   r.set_zero(Prim::Ceil);
   r.set_zero(Prim::Sign);

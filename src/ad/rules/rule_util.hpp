@@ -19,9 +19,12 @@ inline ir::Node* sum(Emitter& e, ir::Node* a, ir::Node* b) {
 inline ir::Node* mul(Emitter& e, ir::Node* a, ir::Node* b) { return e.op(ir::Prim::Mul, {a, b}); }
 inline ir::Node* div(Emitter& e, ir::Node* a, ir::Node* b) { return e.op(ir::Prim::Div, {a, b}); }
 inline ir::Node* neg(Emitter& e, ir::Node* a) { return e.op(ir::Prim::Neg, {a}); }
-// float(c) for a bool c: 1.0 or 0.0 (masks for piecewise derivatives).
+// cmp(a, b) as 1.0 or 0.0 (masks for piecewise derivatives): f32 when a is known to hold f32
+// (an f32 model's cotangents then stay f32 instead of being promoted by an f64 mask), else f64.
 inline ir::Node* mask(Emitter& e, ir::Prim cmp, ir::Node* a, ir::Node* b) {
-  return e.op(ir::Prim::ToF64, {e.op(cmp, {a, b})});
+  ir::Node* c = e.op(cmp, {a, b});
+  if (typed_f32_values(a)) return e.op(ir::Prim::AsType, {c, e.cst(std::string("f32"))});
+  return e.op(ir::Prim::ToF64, {c});
 }
 
 // ------------------------------------------------------------------ broadcasting (Tangent §5.1)

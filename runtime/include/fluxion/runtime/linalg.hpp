@@ -23,9 +23,12 @@ Tensor trace(const Tensor& x);
 // k > 0 is above the main diagonal, k < 0 below.
 Tensor diag(const Tensor& x, int64_t k = 0);
 
-// The number of threads OpenBLAS may use for one product. Programs of small matrices (every
-// example and benchmark of this release) run faster on one thread than on a pool that wakes
-// for each product; the CLI picks 1 unless OPENBLAS_NUM_THREADS is set.
+// The number of threads OpenBLAS may use for one large product: a product of at least
+// kBlasThreadedWork multiply-adds (m * n * k) runs on `threads`, a smaller one on one thread,
+// because waking a pool costs more than it saves on small matrices (the models of the examples
+// and benchmarks are mostly such products). Until it is called, OpenBLAS keeps its own setting
+// (OPENBLAS_NUM_THREADS); the CLI calls it with 1 unless that is set, or with --threads N.
+inline constexpr int64_t kBlasThreadedWork = int64_t{1} << 22;
 void set_blas_threads(int threads);
 
 }  // namespace fx::rt

@@ -36,4 +36,23 @@ void check_allocation(int64_t bytes, const std::string& what);
 // a copy per update shows up as bytes growing with the tensor size times the updates.
 int64_t allocated_bytes();
 
+// The storage cache (storage_cache.cpp). Freed tensor storage is not returned to the OS but kept
+// by size class (four per power of two) and reused by the next allocation of its class: after
+// a loop's first iteration, allocating the same shapes again costs no page faults and no
+// zeroing by the kernel. The cache holds at most storage_cache_limit() bytes (a block freed
+// beyond it goes back to the OS; 0 turns caching off); release_storage_cache() returns every
+// cached block, as does an allocation that the OS refuses before it is retried.
+inline constexpr int64_t kDefaultStorageCacheLimit = int64_t{1} << 30;  // 1 GiB
+
+int64_t storage_cache_limit();
+void set_storage_cache_limit(int64_t bytes);  // lowering it under the cached bytes releases them
+void release_storage_cache();
+
+struct StorageCacheStats {
+  int64_t cached_bytes;  // held for reuse now
+  int64_t reused;        // allocations served from the cache so far (process-wide)
+  int64_t fresh;         // allocations that asked the OS
+};
+StorageCacheStats storage_cache_stats();
+
 }  // namespace fx::rt

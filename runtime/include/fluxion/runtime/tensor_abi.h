@@ -1,7 +1,9 @@
 /* The C layout of a tensor, shared by the C++ runtime and (later) generated C code.
  *
  * One header per tensor value. An owning header is followed, in the same allocation, by its
- * contiguous row-major storage; a view header (transpose, strided slice, broadcast) points into
+ * contiguous row-major storage; that block comes from the runtime's storage cache and goes back
+ * to it when the count reaches zero, so owning headers are made by the runtime only (Tensor::empty
+ * and friends; generated code calls them too). A view header (transpose, strided slice, broadcast) points into
  * the storage of its owner (`base`) and keeps that owner alive through its reference count.
  * A value may be updated in place exactly when its header has refcount 1 and owns its storage:
  * then nobody else can observe the write (see fx::rt::Tensor::is_unique). */
