@@ -63,7 +63,11 @@ StaticRef Expander::refine(const StaticRef& s) {
   return Static::derived(*g, Prim{}, from_type(t->argnums), {}, Static::tuple(std::move(env)));
 }
 
-void Expander::leftover(SourceLoc loc, std::string what) { leftovers_.push_back({loc, std::move(what)}); }
+// Inside generated graphs a node may have no location: the leftover is then reported at the
+// user's derivative whose expansion reached it.
+void Expander::leftover(SourceLoc loc, std::string what) {
+  leftovers_.push_back({loc.valid() ? loc : user_site_, std::move(what)});
+}
 
 const types::Type* Expander::type_of(const StaticRef& s) {
   switch (s->kind) {
@@ -204,6 +208,7 @@ void Expander::rewrite_user(Graph* g) {
   std::vector<Node*> old = std::move(g->body);
   g->body.clear();
   for (Node* n : old) {
+    if (n->loc.valid()) user_site_ = n->loc;
     Node* r = visit(s, n);
     if (r != n) replaced_[n] = r;
   }

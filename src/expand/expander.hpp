@@ -102,6 +102,7 @@ class Expander {
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
   std::vector<Leftover> leftovers_;
+  SourceLoc user_site_;  // the typed clone's node being rewritten (where leftovers are reported)
 };
 
 }  // namespace fx::expand
