@@ -2,6 +2,7 @@
 #include "expand/expander.hpp"
 
 #include <functional>
+#include <optional>
 #include <variant>
 
 #include "support/diagnostics.hpp"
@@ -77,6 +78,8 @@ const types::Type* Expander::type_of(const StaticRef& s) {
       if (std::holds_alternative<double>(v)) return store_.f64();
       if (std::holds_alternative<int64_t>(v)) return store_.i64();
       if (std::holds_alternative<bool>(v)) return store_.boolean();
+      if (std::holds_alternative<std::string>(v)) return store_.str();
+      if (std::holds_alternative<ir::NoneVal>(v)) return store_.none();
       return nullptr;
     }
     case K::Tuple: {
@@ -90,6 +93,34 @@ const types::Type* Expander::type_of(const StaticRef& s) {
     }
     default: return nullptr;
   }
+}
+
+const types::Type* Expander::prim_result(const Node* n) {
+  Prim p;
+  if (!n->prim_callee(&p)) return nullptr;
+  std::vector<const Node*> args;
+  std::vector<const types::Type*> arg_types;
+  for (size_t i = 0; i < n->num_args(); ++i) {
+    args.push_back(n->arg(i));
+    arg_types.push_back(type_of(static_of(n->arg(i))));
+  }
+  return typing_.result(p, n, args, arg_types);
+}
+
+StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
+  if (a->is(K::Tuple) && b->is(K::Tuple) && a->elems.size() == b->elems.size()) {
+    std::vector<StaticRef> elems;
+    for (size_t i = 0; i < a->elems.size(); ++i) elems.push_back(merge(a->elems[i], b->elems[i]));
+    return Static::tuple(std::move(elems));
+  }
+  if (a->is(K::List) && b->is(K::List)) return Static::list(merge(a->elems[0], b->elems[0]));
+  StaticRef j = join(a, b);
+  if (!j->is(K::Unknown)) return j;
+  const types::Type* ta = type_of(a);
+  const types::Type* tb = type_of(b);
+  if (!ta || !tb || types::is_function(ta) || types::is_function(tb)) return j;
+  const types::Type* t = types::join(store_, types::erase_extents(store_, ta), types::erase_extents(store_, tb));
+  return t ? Static::typed(t) : j;
 }
 
 const types::Type* Expander::derived_result(const StaticRef& d, const std::vector<StaticRef>& args) {
@@ -156,13 +187,15 @@ Node* Expander::emit(Scope& s, Node* n, std::vector<Node*> inputs, StaticRef st)
     out->type = n->type;
     cx_.copy_notes(n, out);
   }
-  statics_[out] = st ? st : Static::typed(n->type);
+  if (!out->type) out->type = st ? type_of(st) : prim_result(out);
+  statics_[out] = st ? st : Static::typed(out->type);
   return out;
 }
 
 Node* Expander::add(Scope& s, Prim p, std::vector<Node*> args, SourceLoc loc, StaticRef st) {
   Node* n = m_.apply_prim(s.out, p, std::move(args), loc);
-  statics_[n] = st ? st : Static::unknown();
+  n->type = st ? type_of(st) : prim_result(n);
+  statics_[n] = st ? st : Static::typed(n->type);
   return n;
 }
 
@@ -170,6 +203,7 @@ Node* Expander::add_call(Scope& s, Node* callee, std::vector<Node*> args, Source
   std::vector<Node*> inputs{callee};
   inputs.insert(inputs.end(), args.begin(), args.end());
   Node* n = m_.apply(s.out, std::move(inputs), loc);
+  n->type = st ? type_of(st) : nullptr;
   statics_[n] = st ? st : Static::unknown();
   return n;
 }
@@ -320,9 +354,21 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
         const Graph* origin = nullptr;
         if (r->is(K::Native)) origin = r->graph->origin ? r->graph->origin : r->graph;
         if (r->is(K::Typed) && r->type->kind == types::TypeKind::Closure) origin = r->type->graph;
+        // The closure conversion of a typed clone (a closure the transforms made explicit):
+        // the conversion of the listed clone, with the same env (same parent clone).
+        const Graph* clone = r->is(K::Code) ? cx_.converted_from(r->graph) : nullptr;
+        if (clone) origin = clone->origin ? clone->origin : clone;
         if (!origin) return r;
-        for (const Graph* c : clones)
-          if (c->origin == origin || c == origin) return Static::native(c);
+        for (const Graph* c : clones) {
+          if (c->origin != origin && c != origin) continue;
+          if (!clone) return Static::native(c);
+          const ad::Converted& to = cx_.convert(c);
+          if (to.free_vars != cx_.convert(clone).free_vars) {
+            leftover(n->loc, "the clones of " + c->name + " capture different variables");
+            return r;
+          }
+          return Static::code(to.graph, r->env());
+        }
         return clones.size() == 1 && !r->is(K::Native) ? Static::native(clones[0]) : r;
       };
       return emit(s, n, in, at(sarg(0)));
@@ -339,14 +385,14 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
       StaticRef a, b;
       Node* t = branch(s, arg(1), {}, &a);
       Node* f = branch(s, arg(2), {}, &b);
-      return emit(s, n, {in[0], arg(0), t, f}, a && b ? join(a, b) : Static::typed(n->type));
+      return emit(s, n, {in[0], arg(0), t, f}, a && b ? merge(a, b) : Static::typed(n->type));
     }
     case Prim::While: return visit_while(s, n, in);
     case Prim::ListEmpty: return emit(s, n, in, Static::list(Static::bottom()));
     case Prim::ListPush: {
       StaticRef l = sarg(0);
       StaticRef elem = l->is(K::List) ? l->elems[0] : Static::unknown();
-      return emit(s, n, in, Static::list(join(elem, sarg(1))));
+      return emit(s, n, in, Static::list(merge(elem, sarg(1))));
     }
     case Prim::ListTop: {
       StaticRef l = sarg(0);
@@ -388,9 +434,17 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
     return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, sf->env()));
   }
   if (sf->is(K::Native)) {
-    Graph* code = cx_.transform(mode, cx_.convert(sf->graph).graph);
+    const ad::Converted& cc = cx_.convert(sf->graph);
+    Graph* code = cx_.transform(mode, cc.graph);
     Node* env = env_of(s, f, n->loc);
-    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, Static::unknown()));
+    // The env holds the values of the clone's free variables, nodes of its parent clones,
+    // whose statics are known wherever the closure was made.
+    std::vector<StaticRef> captured;
+    for (const Node* x : cc.free_vars) {
+      auto r = replaced_.find(x);
+      captured.push_back(static_of(r != replaced_.end() ? r->second : x));
+    }
+    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, Static::tuple(std::move(captured))));
   }
   if (sf->is(K::Derived)) {
     std::vector<ad::Mode> stack = sf->stack;
@@ -400,10 +454,12 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
                      Static::derived(sf->generic, sf->prim, sf->argnums, std::move(stack), sf->env()));
     return same;
   }
-  if (sf->is(K::Const) && sf->constant->holds_prim()) {  // a primitive used as a function value
-    return add(s, Prim::MakeTuple, {}, n->loc,
-               Static::derived(ad::Generic::PrimFn, sf->constant->as_prim(), {}, {mode}, Static::tuple({})));
-  }
+  // A primitive used as a function value: its constant, or a value whose type names it.
+  std::optional<Prim> prim;
+  if (sf->is(K::Const) && sf->constant->holds_prim()) prim = sf->constant->as_prim();
+  if (sf->is(K::Typed) && sf->type->kind == types::TypeKind::PrimFn) prim = sf->type->prim;
+  if (prim)
+    return add(s, Prim::MakeTuple, {}, n->loc, Static::derived(ad::Generic::PrimFn, *prim, {}, {mode}, Static::tuple({})));
   leftover(n->loc, std::string(mode == ad::Mode::Forward ? "tfn" : "jfn") +
                        " of a function value not known ahead of time (" + key(sf, 3) + ")");
   return emit(s, n, {n->inputs[0], f}, nullptr);
@@ -510,6 +566,18 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
     return emit(s, n, std::move(inputs), result(c));
   }
   if (sf->is(K::Native) && sf->graph->output) return emit(s, n, in, Static::typed(sf->graph->output->type));
+  // A primitive called through a function value (f = sin; f(x)) in a generated graph: applied
+  // directly, typed. (A typed clone keeps its call: rewriting it could change the variables
+  // it captures, which its closure conversion has already fixed.)
+  std::optional<Prim> prim;
+  if (sf->is(K::Const) && sf->constant->holds_prim()) prim = sf->constant->as_prim();
+  if (sf->is(K::Typed) && sf->type->kind == types::TypeKind::PrimFn) prim = sf->type->prim;
+  const int arity = prim ? ir::prim_info(*prim).arity : 0;
+  if (prim && !s.in_place && n->keywords.empty() && (arity < 0 || static_cast<size_t>(arity) == args.size())) {
+    std::vector<Node*> inputs{m_.prim(*prim)};
+    inputs.insert(inputs.end(), args.begin(), args.end());
+    return emit(s, n, std::move(inputs), nullptr);
+  }
   return emit(s, n, in, nullptr);
 }
 
@@ -542,11 +610,11 @@ Node* Expander::visit_while(Scope& s, Node* n, std::vector<Node*>& in) {
   Node* b = nullptr;
   for (int round = 0; round < 4; ++round) {
     b = branch(s, body, {state}, &after);
-    StaticRef next = join(state, after ? after : Static::unknown());
+    StaticRef next = merge(state, after ? after : Static::unknown());
     if (key(next) == key(state)) break;
     state = round == 2 ? Static::unknown() : next;
   }
-  if (key(join(state, after ? after : Static::unknown())) != key(state)) {
+  if (key(merge(state, after ? after : Static::unknown())) != key(state)) {
     state = Static::unknown();
     b = branch(s, body, {state}, &after);
   }

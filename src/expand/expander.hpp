@@ -26,6 +26,7 @@
 
 #include "ad/context.hpp"
 #include "expand/static_value.hpp"
+#include "expand/typing.hpp"
 #include "ir/ir.hpp"
 #include "types/annotation.hpp"
 #include "types/type.hpp"
@@ -42,7 +43,7 @@ class Expander {
   // The store and annotations of the inference that typed the program: the results of
   // derived functions called inside generated graphs get their types from them.
   Expander(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations)
-      : m_(m), cx_(cx), store_(store), annotations_(annotations) {}
+      : m_(m), cx_(cx), store_(store), annotations_(annotations), typing_(store, annotations) {}
 
   // Rewrites the typed clones reachable from `entry` in place (and builds the graphs they
   // call). Complete when leftovers() is empty. May be called for several entries.
@@ -88,11 +89,17 @@ class Expander {
   // statics, from the types of what it differentiates; null when not known.
   const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
   const types::Type* type_of(const StaticRef& s);
+  // The type of primitive application n from what is known of its operands (typing.hpp).
+  const types::Type* prim_result(const ir::Node* n);
+  // The least static above both (static_value.hpp's join), keeping the type two different
+  // values share: a loop state that starts as the constant 0.0 stays an f64.
+  StaticRef merge(const StaticRef& a, const StaticRef& b);
 
   ir::Module& m_;
   ad::Context& cx_;
   types::TypeStore& store_;
   types::Annotations& annotations_;
+  PrimTyping typing_;
   std::vector<ir::Graph*> user_;  // the typed clones, in the order they are rewritten
   size_t rewritten_ = 0;          // how many of them are
   std::unordered_map<const ir::Graph*, bool> user_seen_;

@@ -1,21 +1,12 @@
 #include "types/type_verifier.hpp"
 
 #include "support/diagnostics.hpp"
+#include "types/no_calls.hpp"
 #include "types/prim_rules.hpp"
 
 namespace fx::types {
 
 namespace {
-
-// The verifier applies only the rules of primitives that call nothing: those that do are
-// typed from the calls the inferrer made, which it checks at the calls themselves.
-class NoCalls final : public ControlFlowRules {
- public:
-  const Type* infer_if(const PrimCall&) override { return nullptr; }
-  const Type* infer_while(const PrimCall&) override { return nullptr; }
-  const Type* infer_derivative_call(ir::Prim, const PrimCall&) override { return nullptr; }
-  const Type* infer_tree_map(const PrimCall&) override { return nullptr; }
-};
 
 bool calls_functions(ir::Prim p) {
   switch (p) {
@@ -44,6 +35,8 @@ bool fits_param(TypeStore& store, const Type* actual, const Type* param) {
   return is_tensor(actual) && is_tensor(param) && actual->rank < 0 && actual->dtype == param->dtype;
 }
 
+// The verifier applies only the rules of primitives that call nothing (NoCalls): those that
+// do are typed from the calls the inferrer made, which it checks at the calls themselves.
 class Verifier {
  public:
   Verifier(TypeStore& store, Annotations& annotations, const std::string& stage)

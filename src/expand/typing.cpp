@@ -1,0 +1,62 @@
+// Types of the primitive applications the expansion builds (typing.hpp).
+#include "expand/typing.hpp"
+
+#include "support/diagnostics.hpp"
+
+namespace fx::expand {
+
+using ir::Prim;
+using types::Type;
+
+namespace {
+
+// Primitives whose result is a function value, a persistent stack or a call's result: no
+// rule types them from their operands alone.
+bool untypable(Prim p) {
+  switch (p) {
+    case Prim::If:
+    case Prim::While:
+    case Prim::TreeMap:
+    case Prim::Jvp:
+    case Prim::Vjp:
+    case Prim::GradHook:
+    case Prim::ClosureAt:
+    case Prim::MakeClosure:
+    case Prim::ClosureEnv:
+    case Prim::Jfn:
+    case Prim::Tfn:
+    case Prim::ListEmpty:
+    case Prim::ListPush:
+    case Prim::ListTop:
+    case Prim::ListPop:
+      return true;
+    default:
+      return ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR;
+  }
+}
+
+}  // namespace
+
+const Type* PrimTyping::result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                               const std::vector<const Type*>& arg_types) {
+  if (untypable(p)) return nullptr;
+  for (const Type* t : arg_types)
+    if (!t || t->kind == types::TypeKind::Bottom || types::is_function(t)) return nullptr;
+  // A sum of two cotangents of one value: the value's (tangent) type.
+  if (p == Prim::AddTangent) return arg_types.size() == 2 ? types::erase_extents(store_, arg_types[0]) : nullptr;
+  if (p == Prim::ListIsEmpty) return store_.boolean();
+  types::PrimCall call;
+  call.node = n;
+  call.args = arg_types;
+  call.arg_nodes = args;
+  try {
+    const Type* t = rules_.infer(p, call);
+    return t ? types::erase_extents(store_, t) : nullptr;
+  } catch (const CompileError&) {
+    return nullptr;
+  } catch (const InternalError&) {
+    return nullptr;
+  }
+}
+
+}  // namespace fx::expand
