@@ -208,10 +208,42 @@ Node* Expander::add_call(Scope& s, Node* callee, std::vector<Node*> args, Source
   return n;
 }
 
+// The env holds the values of the clone's free variables, nodes of its parent clones, whose
+// statics are known wherever the closure was made.
+StaticRef Expander::native_env(const Graph* clone) {
+  std::vector<StaticRef> captured;
+  for (const Node* x : cx_.convert(clone).free_vars) {
+    auto r = replaced_.find(x);
+    captured.push_back(static_of(r != replaced_.end() ? r->second : x));
+  }
+  return Static::tuple(std::move(captured));
+}
+
+StaticRef Expander::tangent_of(const StaticRef& s) {
+  switch (s->kind) {
+    case K::Code:
+    case K::Derived: return tangent_of(s->env());
+    case K::Native: return tangent_of(native_env(s->graph));
+    case K::Tuple: {
+      std::vector<StaticRef> elems;
+      for (const StaticRef& e : s->elems) elems.push_back(tangent_of(e));
+      return Static::tuple(std::move(elems));
+    }
+    case K::Const:
+      if (s->constant->holds_prim()) return Static::tuple({});
+      return Static::typed(type_of(s));
+    case K::Typed:
+      if (s->type->kind == types::TypeKind::PrimFn) return Static::tuple({});
+      return types::is_function(s->type) ? Static::unknown() : s;
+    default: return Static::unknown();
+  }
+}
+
 Node* Expander::env_of(Scope& s, Node* f, SourceLoc loc) {
   if (f->is_prim_apply(Prim::MakeClosure) && f->graph == s.out) return f->arg(1);
   if (f->holds_graph() && !f->as_graph()->parent) return add(s, Prim::MakeTuple, {}, loc, Static::tuple({}));
-  return add(s, Prim::ClosureEnv, {f}, loc);
+  StaticRef sf = refine(static_of(f));
+  return add(s, Prim::ClosureEnv, {f}, loc, sf->is(K::Code) ? sf->env() : nullptr);
 }
 
 // ------------------------------------------------------------------ graphs
@@ -388,6 +420,25 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
       return emit(s, n, {in[0], arg(0), t, f}, a && b ? merge(a, b) : Static::typed(n->type));
     }
     case Prim::While: return visit_while(s, n, in);
+    case Prim::ZerosLike: return emit(s, n, in, tangent_of(sarg(0)));
+    case Prim::AddTangent: {
+      // Both have the structure of one value's tangent (a lazy zero may stand for either).
+      StaticRef a = tangent_of(sarg(0)), b = tangent_of(sarg(1));
+      StaticRef sum = a->is(K::Unknown) ? b : b->is(K::Unknown) ? a : merge(a, b);
+      return emit(s, n, in, sum->is(K::Unknown) ? a : sum);
+    }
+    case Prim::SetAttr: {  // set_attr(t, i, v) on a tuple: element i of t replaced
+      StaticRef t = sarg(0);
+      if (t->is(K::Tuple) && arg(1)->is_constant() && std::holds_alternative<int64_t>(arg(1)->value)) {
+        const auto i = static_cast<size_t>(arg(1)->as_int());
+        if (i < t->elems.size()) {
+          std::vector<StaticRef> elems = t->elems;
+          elems[i] = sarg(2);
+          return emit(s, n, in, Static::tuple(std::move(elems)));
+        }
+      }
+      break;
+    }
     case Prim::ListEmpty: return emit(s, n, in, Static::list(Static::bottom()));
     case Prim::ListPush: {
       StaticRef l = sarg(0);
@@ -434,17 +485,9 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
     return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, sf->env()));
   }
   if (sf->is(K::Native)) {
-    const ad::Converted& cc = cx_.convert(sf->graph);
-    Graph* code = cx_.transform(mode, cc.graph);
+    Graph* code = cx_.transform(mode, cx_.convert(sf->graph).graph);
     Node* env = env_of(s, f, n->loc);
-    // The env holds the values of the clone's free variables, nodes of its parent clones,
-    // whose statics are known wherever the closure was made.
-    std::vector<StaticRef> captured;
-    for (const Node* x : cc.free_vars) {
-      auto r = replaced_.find(x);
-      captured.push_back(static_of(r != replaced_.end() ? r->second : x));
-    }
-    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, Static::tuple(std::move(captured))));
+    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, native_env(sf->graph)));
   }
   if (sf->is(K::Derived)) {
     std::vector<ad::Mode> stack = sf->stack;

@@ -82,6 +82,11 @@ class Expander {
   StaticRef static_of(const ir::Node* x);
   // A function's static with what its type says made explicit (a derived function's operator).
   StaticRef refine(const StaticRef& s);
+  // What is known of the env of a closure of typed clone `clone`: its free variables' statics.
+  StaticRef native_env(const ir::Graph* clone);
+  // What is known of zeros_like(x) for x of static s: the tangent of a function value is that
+  // of its env (interp/ad_values.cpp), of anything else its own structure.
+  StaticRef tangent_of(const StaticRef& s);
   // The env a call of closure value f passes to f's code.
   ir::Node* env_of(Scope& s, ir::Node* f, SourceLoc loc);
   void leftover(SourceLoc loc, std::string what);
