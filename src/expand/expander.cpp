@@ -114,6 +114,11 @@ StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
     return Static::tuple(std::move(elems));
   }
   if (a->is(K::List) && b->is(K::List)) return Static::list(merge(a->elems[0], b->elems[0]));
+  // One code with envs that differ (a loop's pullbacks, one per iteration): the code is known.
+  if (a->is(K::Code) && b->is(K::Code) && a->graph == b->graph) return Static::code(a->graph, merge(a->env(), b->env()));
+  if (a->is(K::Derived) && b->is(K::Derived) && a->generic == b->generic && a->prim == b->prim &&
+      a->argnums.key() == b->argnums.key() && a->stack == b->stack)
+    return Static::derived(a->generic, a->prim, a->argnums, a->stack, merge(a->env(), b->env()));
   StaticRef j = join(a, b);
   if (!j->is(K::Unknown)) return j;
   const types::Type* ta = type_of(a);
