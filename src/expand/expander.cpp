@@ -21,7 +21,7 @@ namespace {
 // How many specialised graphs one expansion may build: recursion through ever deeper static
 // values is cut by truncate(), this bounds the rest.
 constexpr size_t kMaxSpecialisations = 20000;
-constexpr int kStaticDepth = 6;
+constexpr int kStaticDepth = 12;
 
 ad::Argnums from_type(const types::Argnums& a) {
   ad::Argnums out;
