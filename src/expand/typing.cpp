@@ -45,6 +45,10 @@ const Type* PrimTyping::result(Prim p, const ir::Node* n, const std::vector<cons
   // A sum of two cotangents of one value: the value's (tangent) type.
   if (p == Prim::AddTangent) return arg_types.size() == 2 ? types::erase_extents(store_, arg_types[0]) : nullptr;
   if (p == Prim::ListIsEmpty) return store_.boolean();
+  // The derivative rules convert tensors elementwise with float()/int() (users write
+  // astype(x, f64), which the user-facing rule asks for): the dtype changes, the rank stays.
+  if ((p == Prim::ToF64 || p == Prim::ToI64) && arg_types.size() == 1 && types::is_tensor(arg_types[0]))
+    return store_.tensor(p == Prim::ToF64 ? store_.f64() : store_.i64(), arg_types[0]->rank);
   types::PrimCall call;
   call.node = n;
   call.args = arg_types;
