@@ -26,7 +26,7 @@
 
 #include "ad/context.hpp"
 #include "expand/static_value.hpp"
-#include "expand/typing.hpp"
+#include "types/generated_typing.hpp"
 #include "ir/ir.hpp"
 #include "types/annotation.hpp"
 #include "types/type.hpp"
@@ -94,7 +94,7 @@ class Expander {
   // statics, from the types of what it differentiates; null when not known.
   const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
   const types::Type* type_of(const StaticRef& s);
-  // The type of primitive application n from what is known of its operands (typing.hpp).
+  // The type of primitive application n from what is known of its operands (types/generated_typing.hpp).
   const types::Type* prim_result(const ir::Node* n);
   // The least static above both (static_value.hpp's join), keeping the type two different
   // values share: a loop state that starts as the constant 0.0 stays an f64.
@@ -104,7 +104,7 @@ class Expander {
   ad::Context& cx_;
   types::TypeStore& store_;
   types::Annotations& annotations_;
-  PrimTyping typing_;
+  types::PrimTyping typing_;
   std::vector<ir::Graph*> user_;  // the typed clones, in the order they are rewritten
   size_t rewritten_ = 0;          // how many of them are
   std::unordered_map<const ir::Graph*, bool> user_seen_;

@@ -1,5 +1,6 @@
 // Types for the primitive applications that the AD transforms and the expansion build
-// (docs/ad.md §10): the generated graphs are specialised per signature, so their operand
+// (docs/ad.md §10), used by the expansion to type them and by the type verifier to check
+// them: the generated graphs are specialised per signature, so their operand
 // types are known and each primitive's own type rule (types/prim_rules.hpp) gives the
 // result. The AD-internal primitives follow their tangent-space meaning: add_tangent(a, b)
 // and zeros_like(x) have the type of their operand. Function values and persistent stacks
@@ -14,11 +15,11 @@
 #include "types/prim_rules.hpp"
 #include "types/type.hpp"
 
-namespace fx::expand {
+namespace fx::types {
 
 class PrimTyping {
  public:
-  PrimTyping(types::TypeStore& store, types::Annotations& annotations)
+  PrimTyping(TypeStore& store, Annotations& annotations)
       : store_(store), rules_(store, annotations, no_calls_) {}
 
   // The type of n = p(args...) whose operands have these types (null where unknown); null
@@ -26,13 +27,16 @@ class PrimTyping {
   // rejects the operands (the run-time check then reports it, as before). Tensor extents
   // are forgotten, as in call signatures, so that the expanded program's size does not
   // depend on them.
-  const types::Type* result(ir::Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
-                            const std::vector<const types::Type*>& arg_types);
+  const Type* result(ir::Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                     const std::vector<const Type*>& arg_types);
+  // The same, but a rule that rejects the operands throws its CompileError (the verifier).
+  const Type* checked_result(ir::Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                             const std::vector<const Type*>& arg_types);
 
  private:
-  types::TypeStore& store_;
-  types::NoCalls no_calls_;
-  types::PrimRules rules_;
+  TypeStore& store_;
+  NoCalls no_calls_;
+  PrimRules rules_;
 };
 
-}  // namespace fx::expand
+}  // namespace fx::types
