@@ -238,22 +238,26 @@ ir::Graph* Compilation::specialised_main() {
 
 void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
-  if (options_.expand) {  // the interpreter runs the expanded program (not yet the C emitter)
+  if (run_natively(typed, out)) return;
+  if (options_.derivatives != Derivatives::AtRunTime) {  // the interpreter runs the expanded program
     ad::Context cx(module_);
     expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
     expander.expand(typed);
     module_.renumber();
     verify("expansion");
     const auto& left = expander.leftovers();
-    if (!left.empty())
-      compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + left[0].what +
-                                     (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : ""));
+    if (!left.empty()) {
+      std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
+      if (options_.derivatives == Derivatives::AheadOfTime) throw RuntimeAdNeeded{left[0].loc, why};
+      compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + why);
+    }
     interp::Options run_options = options_.interp;
     run_options.expanded = true;
+    run_options.derivative_operators = &expander.operators();
+    run_options.ad_context = &cx;
     interp::call_graph(module_, typed, {}, run_options, out);
     return;
   }
-  if (run_natively(typed, out)) return;
   interp::call_graph(module_, typed, {}, options_.interp, out);
 }
 

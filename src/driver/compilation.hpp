@@ -24,14 +24,27 @@ std::string default_stdlib_dir();
 // the construct it does not support (--native). docs/codegen.md "Native or interpreted".
 enum class Engine { Interpreter, Auto, Native };
 
+// When derivatives are built: ahead of time, into the typed program that then runs (the
+// default; a program with a derivative that cannot be expanded yet is run with the run-time
+// AD engine instead, see RuntimeAdNeeded); ahead of time or a located compile error
+// (--expanded); while the program runs, by the interpreter's AD engine (--runtime-ad).
+enum class Derivatives { AheadOfTime, AheadOfTimeOnly, AtRunTime };
+
+// Thrown by run_main before anything ran when Derivatives::AheadOfTime meets a derivative
+// that cannot be expanded yet: the caller runs the program again, from a new Compilation,
+// with Derivatives::AtRunTime (the documented fallback, docs/ad.md §10).
+struct RuntimeAdNeeded {
+  SourceLoc loc;
+  std::string why;
+};
+
 struct Options {
   interp::Options interp;
   Engine engine = Engine::Interpreter;
   codegen::JitOptions jit;
   bool verify_ir = true;  // run the IR verifier after every stage
-  // Expand every derivative ahead of time before running (fluxion run --expanded; docs/ad.md
-  // §10); a program with a derivative that cannot be expanded is then a compile error.
-  bool expand = false;
+  // When `run` builds derivatives (docs/ad.md §10).
+  Derivatives derivatives = Derivatives::AheadOfTime;
   // Where `import "x.fx"` looks when x.fx is not next to the importing file ("": nowhere).
   std::string stdlib_dir = default_stdlib_dir();
 };

@@ -70,6 +70,10 @@ void Expander::leftover(SourceLoc loc, std::string what) {
   leftovers_.push_back({loc.valid() ? loc : user_site_, std::move(what)});
 }
 
+Node* Expander::failure(Scope& s, const RuntimeError& e) {
+  return add(s, Prim::Fail, {m_.constant(e.message)}, e.loc.valid() ? e.loc : user_site_);
+}
+
 const types::Type* Expander::type_of(const StaticRef& s) {
   switch (s->kind) {
     case K::Typed: return s->type;
@@ -305,6 +309,7 @@ Graph* Expander::specialise(Graph* g, std::vector<StaticRef> params) {
   }
   Graph* out = cx_.new_graph(g->name, g->role, g->loc);
   specialised_[k] = out;
+  if (!operators_.empty()) operators_of_[out] = operators_;
   built_.push_back(out);
   Scope s{out, false, {}};
   for (size_t i = 0; i < g->params.size(); ++i) {
@@ -482,7 +487,7 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
 }
 
 // jfn(f) / tfn(f): the transformed function value, its code known here.
-Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
+Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) try {
   StaticRef sf = refine(static_of(f));
   if (sf->is(K::Code)) {
     Graph* code = cx_.transform(mode, const_cast<Graph*>(sf->graph));
@@ -511,6 +516,8 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
   leftover(n->loc, std::string(mode == ad::Mode::Forward ? "tfn" : "jfn") +
                        " of a function value not known ahead of time (" + key(sf, 3) + ")");
   return emit(s, n, {n->inputs[0], f}, nullptr);
+} catch (const RuntimeError& e) {  // no derivative rule for a primitive it calls, ...
+  return failure(s, e);
 }
 
 // A call of the derived function d (its env tuple node `env`): the template for these
@@ -559,12 +566,13 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
   try {
     code = cx_.instantiate(call);
   } catch (const RuntimeError& e) {  // argnums out of range, a non-scalar grad, ...: reported at run time
-    leftover(n->loc, "cannot instantiate " + std::string(ad::generic_name(d->generic)) + ": " + e.message);
-    return emit(s, n, in, nullptr);
+    return failure(s, e);
   }
   std::vector<StaticRef> params{d->env()};
   for (Node* a : args) params.push_back(static_of(a));
+  operators_.push_back(d->generic);
   Graph* c = specialise(code, params);
+  operators_.pop_back();
   std::vector<Node*> call_args{env};
   call_args.insert(call_args.end(), args.begin(), args.end());
   auto out = outputs_.find(c);
@@ -614,17 +622,20 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
     return emit(s, n, std::move(inputs), result(c));
   }
   if (sf->is(K::Native) && sf->graph->output) return emit(s, n, in, Static::typed(sf->graph->output->type));
-  // A primitive called through a function value (f = sin; f(x)) in a generated graph: applied
-  // directly, typed. (A typed clone keeps its call: rewriting it could change the variables
-  // it captures, which its closure conversion has already fixed.)
+  // A primitive called through a function value (f = sin; f(x)): applied directly, so that a
+  // derivative operator (op = grad; op(f)) makes its env, and generated code is typed. (A
+  // typed clone keeps its other calls: they are typed already.)
   std::optional<Prim> prim;
   if (sf->is(K::Const) && sf->constant->holds_prim()) prim = sf->constant->as_prim();
   if (sf->is(K::Typed) && sf->type->kind == types::TypeKind::PrimFn) prim = sf->type->prim;
-  const int arity = prim ? ir::prim_info(*prim).arity : 0;
-  if (prim && !s.in_place && n->keywords.empty() && (arity < 0 || static_cast<size_t>(arity) == args.size())) {
+  if (prim && n->keywords.empty() && (!s.in_place || is_operator(*prim))) {
     std::vector<Node*> inputs{m_.prim(*prim)};
     inputs.insert(inputs.end(), args.begin(), args.end());
-    return emit(s, n, std::move(inputs), nullptr);
+    // grad(f) through a value: argnums 0, as the operator's own default.
+    auto g = ad::generic_of_prim(*prim);
+    if (g && has_argnums(*g) && inputs.size() == 2) inputs.push_back(m_.constant(int64_t{0}));
+    const int arity = ir::prim_info(*prim).arity;
+    if (arity < 0 || static_cast<size_t>(arity) + 1 == inputs.size()) return visit_prim(s, n, *prim, inputs);
   }
   return emit(s, n, in, nullptr);
 }

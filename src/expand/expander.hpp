@@ -28,6 +28,7 @@
 #include "expand/static_value.hpp"
 #include "types/generated_typing.hpp"
 #include "ir/ir.hpp"
+#include "support/diagnostics.hpp"
 #include "types/annotation.hpp"
 #include "types/type.hpp"
 
@@ -51,6 +52,9 @@ class Expander {
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
   // Every graph of the expanded program: the typed clones, then the graphs built here.
   std::vector<const ir::Graph*> graphs() const;
+  // For each graph built here, the derivative operators (outermost first) whose expansion
+  // built it: what --check-nan names (interp::Options::derivative_operators).
+  const std::unordered_map<const ir::Graph*, std::vector<ad::Generic>>& operators() const { return operators_of_; }
 
  private:
   // Where the nodes of one graph go: back into the same graph (a typed clone, rewritten in
@@ -90,6 +94,9 @@ class Expander {
   // The env a call of closure value f passes to f's code.
   ir::Node* env_of(Scope& s, ir::Node* f, SourceLoc loc);
   void leftover(SourceLoc loc, std::string what);
+  // A derivative that cannot be built (a primitive without a rule, argnums out of range, ...)
+  // fails where the run-time engine would: a `fail` node with its located message.
+  ir::Node* failure(Scope& s, const RuntimeError& e);
   // The type of calling derived function d (no transforms pushed) with arguments of these
   // statics, from the types of what it differentiates; null when not known.
   const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
@@ -114,6 +121,8 @@ class Expander {
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
   std::vector<Leftover> leftovers_;
+  std::vector<ad::Generic> operators_;  // the derived calls being expanded, outermost first
+  std::unordered_map<const ir::Graph*, std::vector<ad::Generic>> operators_of_;
   SourceLoc user_site_;  // the typed clone's node being rewritten (where leftovers are reported)
 };
 

@@ -45,6 +45,7 @@ std::string function_name(const Graph* g) { return function_display_name(*g); }
 Machine::~Machine() = default;
 
 ad::Context& Machine::ad() {
+  if (options_.ad_context) return *options_.ad_context;
   if (!ad_) ad_ = std::make_unique<ad::Context>(module_);
   return *ad_;
 }
