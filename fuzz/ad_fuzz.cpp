@@ -50,6 +50,7 @@ namespace {
 // What the inputs did, for FxReplaySummary.
 struct Tally {
   int inputs = 0, compile_errors = 0, ran = 0, checked = 0;  // checked: on a finite non-zero entry
+  int runtime_ad = 0;  // compiled programs the expansion left to the run-time AD engine
 } tally;
 
 // The numbers of a derivative (a float, a tensor, or a tuple of them), flattened.
@@ -157,8 +158,8 @@ void check_modes(Compiled& c, const fx::interp::Options& options, const std::str
 // regressed). Without it a single input that stops with an error is fine (FX_FUZZ_DUMP=1).
 extern "C" int FxReplaySummary() {
   std::printf("ad_fuzz: %d inputs, %d compile errors, %d ran main() to the end, %d checked forward = reverse "
-              "on a finite non-zero derivative\n",
-              tally.inputs, tally.compile_errors, tally.ran, tally.checked);
+              "on a finite non-zero derivative, %d left to the run-time AD engine by the expansion\n",
+              tally.inputs, tally.compile_errors, tally.ran, tally.checked, tally.runtime_ad);
   const char* min_checked = std::getenv("FX_FUZZ_MIN_CHECKED");
   if (min_checked && tally.checked < std::atof(min_checked) * tally.inputs) {
     std::printf("ad_fuzz: fewer than %s of the inputs were checked\n", min_checked);
@@ -181,6 +182,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto compiled = std::make_unique<Compiled>();
   try {
     if (!compiled->build(program, true)) {  // not expandable yet: the run-time engine runs it
+      ++tally.runtime_ad;
+      if (dump)
+        for (const fx::expand::Leftover& l : compiled->expander->leftovers())
+          std::cerr << "not expanded: " << l.loc.line << ": " << l.what << "\n";
       compiled = std::make_unique<Compiled>();
       compiled->build(program, false);
     }
