@@ -50,9 +50,10 @@ Value array_value(py::array array, const fluxion::Function& f, size_t index, Cal
                          " (Fluxion tensors are float64, float32, int64 or bool)");
   const ssize_t item = array.itemsize();
   bool viewable = array.dtype().attr("isnative").cast<bool>() &&
-                  (array.flags() & py::array::aligned) != 0;
+                  array.attr("flags").attr("aligned").cast<bool>();
   for (ssize_t i = 0; i < array.ndim() && viewable; ++i) viewable = array.strides(i) % item == 0;
-  if (!viewable) array = py::array::ensure(array, py::array::c_style | py::array::forcecast);
+  if (!viewable)  // a contiguous, aligned copy in the machine's byte order
+    array = helper("numpy", "ascontiguousarray")(array, array.dtype().attr("newbyteorder")("="));
   std::vector<int64_t> shape, strides;
   for (ssize_t i = 0; i < array.ndim(); ++i) {
     shape.push_back(array.shape(i));
@@ -200,10 +201,16 @@ PYBIND11_MODULE(_native, m) {
       })
       .def("__repr__", [](const fluxion::Function& f) { return "<fluxion function " + f.name() + ">"; });
 
-  py::class_<fluxion::Module>(m, "Module")
-      .def("__getattr__", [](const fluxion::Module& mod, const std::string& name) {
-        if (!mod.has_function(name)) throw py::attribute_error("the Fluxion module has no function '" + name + "'");
-        return mod.function(name);
+  // A function looked up once is kept in the module object's __dict__: later lookups find it
+  // there, with its compiled specialisations (the fast path of a call).
+  py::class_<fluxion::Module>(m, "Module", py::dynamic_attr())
+      .def("__getattr__", [](py::object self, const std::string& name) {
+        const auto& mod = self.cast<const fluxion::Module&>();
+        if (name.rfind("__", 0) == 0 || !mod.has_function(name))
+          throw py::attribute_error("the Fluxion module has no function '" + name + "'");
+        py::object fn = py::cast(mod.function(name));
+        self.attr("__dict__")[py::str(name)] = fn;
+        return fn;
       })
       .def("__dir__", &fluxion::Module::function_names)
       .def("functions", &fluxion::Module::function_names)

@@ -10,12 +10,7 @@ thread_local std::string message;
 
 extern "C" {
 
-// A thread's stack never moves, and finding it is slow (the main thread's reads /proc/self/maps),
-// while an embedding host calls an entry point, which asks for the floor, per call.
-uintptr_t fx_rt_stack_floor(void) {
-  thread_local const uintptr_t floor = fx::stack_floor();
-  return floor;
-}
+uintptr_t fx_rt_stack_floor(void) { return fx::stack_floor(); }
 
 const char* fx_rt_too_deep(int64_t depth, int64_t limit) {
   if (depth > limit) message = "recursion deeper than " + std::to_string(limit) + " calls";

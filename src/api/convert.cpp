@@ -73,15 +73,23 @@ fi::Value to_interp(const Value& v, ModuleState& m, const ArgumentPlace& at) {
     case Value::Kind::Struct: {
       const fx::ir::StructDecl* decl = struct_named(m, v.struct_name(), at);
       std::vector<fi::Value> fields;
-      for (const Value* f : fields_in_order(v, decl, at))
-        fields.push_back(to_interp(*f, m, inside(at, "field of " + decl->name)));
+      size_t i = 0;
+      for (const Value* f : fields_in_order(v, decl, at)) {
+        fi::Value field = to_interp(*f, m, inside(at, "field '" + decl->fields[i].name + "' of " + decl->name));
+        // A host integer where the struct declares f64 (Python's `b=0`) is the number it means.
+        if (field.kind() == fi::Kind::Int &&
+            m.compilation->checker().annotations().field_type(decl, i)->kind == fx::types::TypeKind::F64)
+          field = fi::Value::real(static_cast<double>(field.as_int()));
+        fields.push_back(std::move(field));
+        ++i;
+      }
       return fi::Value::make_struct(decl, std::move(fields));
     }
     case Value::Kind::Function: {
       const auto& handle = *std::static_pointer_cast<const FunctionHandle>(v.heap());
       if (handle.module.get() != &m) host_error(at.loc, at.what + ": a function of another module");
       if (handle.value) return *handle.value;
-      return m.evaluate(handle.expression);
+      return m.function_value(handle.expression);
     }
   }
   host_error(at.loc, at.what + ": a value of an unknown kind");
@@ -152,10 +160,25 @@ const fx::types::Type* type_of(const Value& v, ModuleState& m, const ArgumentPla
       return store.tuple(std::move(items));
     }
     case Value::Kind::Struct: {
+      // The fields are checked against their declarations here: the type checker takes the
+      // struct's declared field types on trust.
       const fx::ir::StructDecl* decl = struct_named(m, v.struct_name(), at);
-      for (const Value* f : fields_in_order(v, decl, at))
-        if (!type_of(*f, m, at)) return nullptr;
-      return store.struct_type(decl);
+      size_t i = 0;
+      bool typed = true;
+      for (const Value* f : fields_in_order(v, decl, at)) {
+        const std::string& name = decl->fields[i].name;
+        const fx::types::Type* actual = type_of(*f, m, inside(at, "field '" + name + "' of " + decl->name));
+        const fx::types::Type* declared = m.compilation->checker().annotations().field_type(decl, i++);
+        if (!actual) {
+          typed = false;
+          continue;
+        }
+        if (actual->kind == fx::types::TypeKind::I64 && declared->kind == fx::types::TypeKind::F64) continue;
+        if (!fx::types::fits(actual, declared))
+          host_error(at.loc, at.what + ": field '" + name + "' of " + decl->name + " is declared " +
+                                 fx::types::to_string(declared) + ", got " + fx::types::to_string(actual));
+      }
+      return typed ? store.struct_type(decl) : nullptr;
     }
     case Value::Kind::Function: return nullptr;
   }

@@ -101,6 +101,7 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
     const fx::types::Type* t = detail::type_of(args[i], m, argument_place(g, i));
     if (!t) typed = false;
     else key += fx::types::to_string(t) + ";";
+    types.push_back(t);
   }
   if (!typed) key = "untyped";
   auto& slot = m.specialisations[{g, key}];
@@ -123,7 +124,7 @@ Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* 
   for (size_t i = 0; i < n; ++i)
     in.push_back(detail::to_interp(args[i], m, where ? argument_place(where, i) : ArgumentPlace{{}, "argument " + std::to_string(i + 1)}));
   if (s) return detail::from_interp(m.session->call(s->graph, in), h.module);
-  if (!h.value) h.value = m.evaluate(h.expression);
+  if (!h.value) h.value = m.function_value(h.expression);
   return detail::from_interp(m.session->call_value(*h.value, std::move(in)), h.module);
 }
 

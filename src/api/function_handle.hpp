@@ -41,6 +41,10 @@ struct ModuleState {
 
   // The value of an expression in the module's scope (under the lock).
   fx::interp::Value evaluate(const std::string& expression);
+  // The function value of an expression (a derivative operator applied to a function), built
+  // once per text: `grad(m.loss)` in a training loop compiles nothing after the first step.
+  const fx::interp::Value& function_value(const std::string& expression);
+  std::map<std::string, fx::interp::Value> function_values;
 };
 
 struct FunctionHandle {

@@ -44,6 +44,12 @@ fx::interp::Value ModuleState::evaluate(const std::string& expression) {
   return session->call(g, {});
 }
 
+const fx::interp::Value& ModuleState::function_value(const std::string& expression) {
+  auto it = function_values.find(expression);
+  if (it == function_values.end()) it = function_values.emplace(expression, evaluate(expression)).first;
+  return it->second;
+}
+
 FunctionHandle::~FunctionHandle() {
   if (!value || !module) return;
   std::lock_guard<std::recursive_mutex> hold(module->lock);
@@ -73,20 +79,17 @@ std::string Argnums::text() const {
   return out + (positions_.size() == 1 ? ",)" : ")");
 }
 
+// The state outlives the translation of a load error: the error's location points into it.
 Module Module::load(const std::string& path, const Options& options) {
-  return guarded([&] {
-    auto state = std::make_shared<ModuleState>(options);
-    fx::run_with_large_stack([&] { state->compilation->load_file(path); });
-    return Module(state);
-  });
+  auto state = guarded([&] { return std::make_shared<ModuleState>(options); });
+  guarded([&] { fx::run_with_large_stack([&] { state->compilation->load_file(path); }); });
+  return Module(state);
 }
 
 Module Module::loads(const std::string& source, const std::string& name, const Options& options) {
-  return guarded([&] {
-    auto state = std::make_shared<ModuleState>(options);
-    fx::run_with_large_stack([&] { state->compilation->load_source(name, source); });
-    return Module(state);
-  });
+  auto state = guarded([&] { return std::make_shared<ModuleState>(options); });
+  guarded([&] { fx::run_with_large_stack([&] { state->compilation->load_source(name, source); }); });
+  return Module(state);
 }
 
 bool Module::has_function(const std::string& name) const {
