@@ -17,7 +17,7 @@ def blocks(text, lang):
 
 
 def main():
-    doc, include_dir, library, python, python_path = sys.argv[1:6]
+    doc, include_dir, library, python, python_path = map(os.path.abspath, sys.argv[1:6])
     text = open(doc, encoding="utf-8").read()
     cpp = blocks(text, "cpp")
     py = blocks(text, "python")
@@ -32,7 +32,7 @@ def main():
                         "-Wl,-rpath," + os.path.dirname(library), "-o", exe], check=True)
         out = subprocess.run([exe], check=True, capture_output=True, text=True, env=env).stdout
         # The prose after the block names each line it prints, in `backticks`.
-        after = text.split(cpp[0], 1)[1].split("```cmake", 1)[0]
+        after = text.split(cpp[0], 1)[1][len("```"):].split("```cmake", 1)[0]
         expected = re.findall(r"`([^`]+)`", after)
         lines = out.splitlines()
         if lines != expected:
