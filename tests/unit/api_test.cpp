@@ -65,6 +65,21 @@ TEST(Api, InterpreterEngineGivesTheSameResults) {
   EXPECT_DOUBLE_EQ(poly(3.0, 2.0).as_float(), 24.0);
 }
 
+TEST(Api, NativeEngineNamesWhatItCannotCompile) {
+  fluxion::Options o = test_options();
+  o.engine = fluxion::Engine::Native;
+  fluxion::Module m = fluxion::Module::loads(kProgram, "prog.fx", o);
+  EXPECT_DOUBLE_EQ(m.function("poly")(3.0, 2.0).as_float(), 24.0);
+  std::vector<double> data = {1.0, 2.0};
+  try {
+    m.function("total")(fluxion::TensorView(data.data(), {2}));
+    ADD_FAILURE() << "a tensor function ran with Engine::Native";
+  } catch (const fluxion::Error& e) {
+    EXPECT_EQ(e.file(), "prog.fx");
+    EXPECT_NE(e.message().find("the native back end does not support"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Api, TensorsAreViewedNotCopied) {
   fluxion::Module m = program();
   std::vector<double> data = {1.0, 2.0, 3.0, 4.0};
