@@ -6,6 +6,7 @@
 #include "codegen/unsupported.hpp"
 #include "interp/format.hpp"
 #include "lower/lower.hpp"
+#include "support/diagnostics.hpp"
 #include "support/large_stack.hpp"
 
 namespace fluxion {
@@ -125,7 +126,14 @@ Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* 
     in.push_back(detail::to_interp(args[i], m, where ? argument_place(where, i) : ArgumentPlace{{}, "argument " + std::to_string(i + 1)}));
   if (s) return detail::from_interp(m.session->call(s->graph, in), h.module);
   if (!h.value) h.value = m.function_value(h.expression);
-  return detail::from_interp(m.session->call_value(*h.value, std::move(in)), h.module);
+  try {
+    return detail::from_interp(m.session->call_value(*h.value, std::move(in)), h.module);
+  } catch (fx::RuntimeError& e) {
+    // A derived function's call has no node of its own: what fails at the call itself (the
+    // argument count, argnums) is located at the function it differentiates.
+    if (!e.loc.valid() && h.differentiated) e.loc = h.differentiated->loc;
+    throw;
+  }
 }
 
 }  // namespace

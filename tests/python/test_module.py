@@ -165,7 +165,15 @@ def test_bad_input_gives_located_errors(m):
     assert str(e.value).startswith("bad.fx:2:")
     with pytest.raises(fluxion.Error):
         m.total(object())
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.grad(m.poly)(1.0)  # a derivative called with too few arguments
+    assert (e.value.file, e.value.line) == ("prog.fx", 5)
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.grad(m.poly, argnums=5)(1.0, 2.0)
+    assert (e.value.file, e.value.line) == ("prog.fx", 5) and "argnums" in e.value.message
     assert issubclass(fluxion.Error, Exception)
+    # The module goes on working after every one of these.
+    assert m.poly(3.0, 2.0) == 24.0 and fluxion.grad(m.poly)(3.0, 2.0) == 12.0
 
 
 def test_non_contiguous_and_odd_layouts_are_accepted(m):

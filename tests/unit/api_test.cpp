@@ -37,6 +37,9 @@ def predict(p, x):
 
 def halve(n):
     return 10 // n
+
+def deep(n):
+    return deep(n + 1)
 )";
 
 fluxion::Options test_options() {
@@ -188,6 +191,18 @@ TEST(Api, BadInputGivesLocatedErrors) {
   EXPECT_NE(std::string(syntax.what()).find("bad.fx:2:"), std::string::npos);
 
   EXPECT_THROW(m.function("nope"), fluxion::Error);
+}
+
+TEST(Api, CallsGoOnAfterAnError) {
+  for (fluxion::Engine engine : {fluxion::Engine::Auto, fluxion::Engine::Interpreter}) {
+    fluxion::Options o = test_options();
+    o.engine = engine;
+    fluxion::Module m = fluxion::Module::loads(kProgram, "prog.fx", o);
+    fluxion::Error e = error_of([&] { m.function("deep")(int64_t{0}); });
+    EXPECT_NE(e.message().find("recursion deeper than 10000 calls"), std::string::npos) << e.what();
+    EXPECT_DOUBLE_EQ(m.function("poly")(3.0, 2.0).as_float(), 24.0);
+    EXPECT_DOUBLE_EQ(fluxion::grad(m.function("square"))(3.0).as_float(), 6.0);
+  }
 }
 
 TEST(Api, OneModuleFromSeveralThreads) {
