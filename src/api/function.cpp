@@ -129,9 +129,11 @@ Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* 
   try {
     return detail::from_interp(m.session->call_value(*h.value, std::move(in)), h.module);
   } catch (fx::RuntimeError& e) {
-    // A derived function's call has no node of its own: what fails at the call itself (the
-    // argument count, argnums) is located at the function it differentiates.
-    if (!e.loc.valid() && h.differentiated) e.loc = h.differentiated->loc;
+    // A derived function's call has no node of the user's own: what fails at the call itself
+    // (the argument count, argnums), unlocated or at the operator in the API's expression, is
+    // located at the function it differentiates.
+    bool in_expression = !e.loc.valid() || (e.loc.file && e.loc.file->path == "<expr>");
+    if (in_expression && h.differentiated) e.loc = h.differentiated->loc;
     throw;
   }
 }
