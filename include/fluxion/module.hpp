@@ -104,7 +104,8 @@ class Module {
   Function function(const std::string& name) const;
   bool has_function(const std::string& name) const;
   std::vector<std::string> function_names() const;  // user-visible top-level functions
-  // Evaluates an expression in the module's scope (as `fluxion eval`).
+  // Evaluates an expression in the module's scope (as `fluxion eval`), in the interpreter. Each
+  // call compiles the expression anew (the module keeps it): for occasional use, not loops.
   Value eval(const std::string& expression) const;
 
  private:

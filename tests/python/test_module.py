@@ -189,3 +189,25 @@ def test_source_and_emit_c(m):
     assert "poly" in fluxion.source(fluxion.grad(m.poly))
     with pytest.raises(fluxion.Error):
         fluxion.emit_c(fluxion.grad(m.poly))
+
+
+def test_one_module_from_several_threads(m):
+    import threading
+
+    wrong = []
+
+    def work(k):
+        v = np.arange(3.0) + k
+        for i in range(50):
+            x = k + i * 0.01
+            if m.poly(x, 2.0) != 2 * x * x + 6.0:
+                wrong.append(("poly", x))
+            if i % 10 == 0 and fluxion.grad(m.total)(v).tolist() != (2 * v).tolist():
+                wrong.append(("grad", k))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []
