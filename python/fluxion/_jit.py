@@ -14,6 +14,7 @@ from fluxion import _native
 
 _files = {}  # Python file -> {name: (first line, lines)} of its decorated functions
 _modules = {}  # (file, the functions' names and lines, options) -> Module
+_versions = {}  # Python file -> how many functions were decorated in it so far
 
 
 def _strip_decorators(lines):
@@ -45,6 +46,8 @@ class JitFunction:
         self._options = options
         self._source = (max(first, 1), text.splitlines(keepends=True))
         _files.setdefault(self._file, {})[fn.__name__] = self._source
+        _versions[self._file] = _versions.get(self._file, 0) + 1
+        self._resolved = (None, None)  # (the file's version, the Function built for it)
 
     def _helpers(self):
         # This function and the decorated functions of its file that it names, transitively.
@@ -59,6 +62,9 @@ class JitFunction:
         return sorted(names)
 
     def _fluxion_function(self):
+        version = _versions[self._file]
+        if self._resolved[0] == version:
+            return self._resolved[1]
         functions = _files[self._file]
         names = self._helpers()
         key = (self._file, tuple((n, functions[n][0]) for n in names), tuple(sorted(self._options.items())))
@@ -70,7 +76,9 @@ class JitFunction:
                 for i, line in enumerate(lines):
                     program[first - 1 + i] = line if line.endswith("\n") else line + "\n"
             module = _modules[key] = _native.loads("".join(program), self._file, **self._options)
-        return getattr(module, self.__name__)
+        function = getattr(module, self.__name__)
+        self._resolved = (version, function)
+        return function
 
     def __call__(self, *args):
         return self._fluxion_function()(*args)

@@ -211,3 +211,13 @@ def test_one_module_from_several_threads(m):
     for t in threads:
         t.join()
     assert wrong == []
+
+
+def test_load_a_file_that_imports_the_standard_library(tmp_path):
+    path = tmp_path / "model.fx"
+    path.write_text('import "optim.fx"\n\ndef step(w, g):\n    return sgd(w, g, 0.5)\n')
+    m = fluxion.load(str(path))
+    np.testing.assert_array_equal(m.step(np.ones(2), np.ones(2)), [0.5, 0.5])
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.load(str(tmp_path / "missing.fx"))
+    assert "cannot open file" in e.value.message
