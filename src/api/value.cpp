@@ -145,8 +145,8 @@ const std::vector<std::string>& Value::field_names() const {
   return heap_as<Aggregate>(*this).field_names;
 }
 const Value& Value::field(const std::string& name) const {
-  const Aggregate& a = heap_as<Aggregate>(*this);
   if (kind_ != Kind::Struct) wrong_kind("a struct", *this);
+  const Aggregate& a = heap_as<Aggregate>(*this);
   for (size_t i = 0; i < a.field_names.size(); ++i)
     if (a.field_names[i] == name) return a.items[i];
   std::string message = "struct " + a.struct_name + " has no field '" + name + "'";

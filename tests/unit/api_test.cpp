@@ -205,6 +205,22 @@ TEST(Api, CallsGoOnAfterAnError) {
   }
 }
 
+TEST(Api, ReadingAValueAsAnotherKindIsAnError) {
+  fluxion::Value f(1.5), t = fluxion::Value::tuple({1.0, int64_t{2}});
+  EXPECT_DOUBLE_EQ(t.items()[1].as_float(), 2.0);  // an int reads as a float
+  EXPECT_THROW(f.items(), fluxion::Error);
+  EXPECT_THROW(f.field("w"), fluxion::Error);
+  EXPECT_THROW(t.as_tensor(), fluxion::Error);
+  EXPECT_THROW(t.as_function(), fluxion::Error);
+  try {
+    f.as_bool();
+    ADD_FAILURE() << "a float read as a bool";
+  } catch (const fluxion::Error& e) {
+    EXPECT_EQ(e.message(), "expected a bool, found a float");
+  }
+  EXPECT_EQ(t.to_string(), "(1.0, 2)");
+}
+
 TEST(Api, OneModuleFromSeveralThreads) {
   fluxion::Module m = program();
   fluxion::Function poly = m.function("poly"), g = fluxion::grad(poly);
