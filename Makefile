@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps bench-deps build test demo clean test-asan fuzz fuzz-short fuzz-build bench bench-quick
+.PHONY: deps bench-deps build test install demo clean test-asan fuzz fuzz-short fuzz-build bench bench-quick
 
 deps:
 	./scripts/install-deps.sh
@@ -20,6 +20,12 @@ build: deps $(BUILD_DIR)/build.ninja
 
 test: build
 	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+# The CLI, libfluxion.so and its headers, the standard library, the Python module and the CMake
+# package (find_package(Fluxion)) under PREFIX (docs/embedding.md).
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 # The benchmarks against the peers, side by side (bench/README.md): they write bench/RESULTS.md,
 # bench/results/latest.json and plots. bench-quick runs the smallest size of each workload.

@@ -15,8 +15,9 @@
 
 namespace fx::driver {
 
-// The standard-library directory this build was configured with (CMake passes the source
-// tree's stdlib/ as FLUXION_STDLIB_DIR); "" when none.
+// The standard-library directory: the installed one (PREFIX/share/fluxion/stdlib, see
+// support/install_paths.hpp), else the source tree's stdlib/ this build was configured with
+// (CMake passes it as FLUXION_STDLIB_DIR); "" when neither is known.
 std::string default_stdlib_dir();
 
 // Who runs the program: the interpreter; native code when the C emitter supports the whole
@@ -59,6 +60,9 @@ class Compilation {
   // unreadable FILE is one without a line; a missing or unreadable import, or an import
   // cycle, is located at the import's path.
   void load_file(const std::string& path);
+  // The same for a program given as text (the embedding API's Module::loads): `path` names it
+  // in diagnostics, and its imports are looked up next to it and in the standard library.
+  void load_source(const std::string& path, std::string text);
 
   // Type-checks what can be checked without call sites (fluxion check).
   void check();
@@ -69,6 +73,10 @@ class Compilation {
   // Evaluates `expr_text` in the file's top-level scope (its names and those of the files it
   // imports) and returns the value's text (§9).
   std::string eval(const std::string& expr_text, std::ostream& out);
+
+  // The typed nullary graph of `expr_text` in the file's top-level scope, named "<expr>" in
+  // diagnostics (what eval runs; the embedding API builds derivatives with it).
+  ir::Graph* typed_expression(const std::string& expr_text);
 
   // The C program of main() (`fluxion emit-c`): the whole file, or with `fn` the functions of
   // top-level function `fn` and the declarations they use. A construct the emitter does not
