@@ -1,6 +1,7 @@
 // The expansion of derivatives ahead of time (expander.hpp).
 #include "expand/expander.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <variant>
@@ -120,6 +121,22 @@ StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
   if (a->is(K::List) && b->is(K::List)) return Static::list(merge(a->elems[0], b->elems[0]));
   // One code with envs that differ (a loop's pullbacks, one per iteration): the code is known.
   if (a->is(K::Code) && b->is(K::Code) && a->graph == b->graph) return Static::code(a->graph, merge(a->env(), b->env()));
+  // Different codes (the branches' pullbacks of an `if`): one of them, dispatched on where
+  // it is called or transformed (dispatch()).
+  if ((a->is(K::Code) || a->is(K::OneOf)) && (b->is(K::Code) || b->is(K::OneOf))) {
+    constexpr size_t kMaxCodes = 8;
+    std::vector<StaticRef> codes = a->is(K::OneOf) ? a->elems : std::vector<StaticRef>{a};
+    const std::vector<StaticRef> more = b->is(K::OneOf) ? b->elems : std::vector<StaticRef>{b};
+    auto is_code = [](const StaticRef& c) { return c->is(K::Code); };  // truncate() may have cut some
+    if (!std::all_of(codes.begin(), codes.end(), is_code) || !std::all_of(more.begin(), more.end(), is_code))
+      return Static::unknown();
+    for (const StaticRef& c : more) {
+      auto same = std::find_if(codes.begin(), codes.end(), [&](const StaticRef& x) { return x->graph == c->graph; });
+      if (same != codes.end()) *same = Static::code(c->graph, merge((*same)->env(), c->env()));
+      else codes.push_back(c);
+    }
+    return codes.size() <= kMaxCodes ? Static::one_of(std::move(codes)) : Static::unknown();
+  }
   if (a->is(K::Derived) && b->is(K::Derived) && a->generic == b->generic && a->prim == b->prim &&
       a->argnums.key() == b->argnums.key() && a->stack == b->stack)
     return Static::derived(a->generic, a->prim, a->argnums, a->stack, merge(a->env(), b->env()));
@@ -499,6 +516,10 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) try {
     Node* env = env_of(s, f, n->loc);
     return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, native_env(sf->graph)));
   }
+  if (sf->is(K::OneOf))
+    return dispatch(s, f, sf, {}, n->loc, [&](Scope& b, Node* g, const std::vector<Node*>&) {
+      return transformed(b, n, mode, g);
+    });
   if (sf->is(K::Derived)) {
     std::vector<ad::Mode> stack = sf->stack;
     stack.push_back(mode);
@@ -597,6 +618,15 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
     return out != outputs_.end() ? out->second : Static::typed(n->type);
   };
   if (sf->is(K::Derived)) return call_derived(s, n, sf, callee, args, in);
+  // One of several codes: a case per code. (Where some code is not known, as in a recursion's
+  // pullback cut by truncate(), the call stays an ordinary call of the value.)
+  if (sf->is(K::OneOf) && n->keywords.empty() &&
+      std::all_of(sf->elems.begin(), sf->elems.end(), [](const StaticRef& c) { return c->is(K::Code); }))
+    return dispatch(s, callee, sf, args, n->loc, [&](Scope& b, Node* g, const std::vector<Node*>& xs) {
+      std::vector<Node*> inputs{g};
+      inputs.insert(inputs.end(), xs.begin(), xs.end());
+      return visit_call(b, n, inputs);
+    });
   if (sf->is(K::Code) || (callee->holds_graph() && cx_.is_generated(callee->as_graph()))) {
     if (!n->keywords.empty()) {
       leftover(n->loc, "a closed graph called with keyword arguments");
@@ -655,6 +685,61 @@ Node* Expander::branch(Scope& s, Node* closure, std::vector<StaticRef> args, Sta
   *out = it != outputs_.end() ? it->second : Static::unknown();
   return add(s, Prim::MakeClosure, {m_.constant(c), env_of(s, closure, closure->loc)}, closure->loc,
              Static::code(c, sf->env()));
+}
+
+Node* Expander::dispatch(Scope& s, Node* f, const StaticRef& sf, const std::vector<Node*>& extra, SourceLoc loc,
+                         const CaseBuilder& build_case) {
+  for (const StaticRef& c : sf->elems)
+    if (!c->is(K::Code)) {
+      leftover(loc, "a function value that is one of several codes, some not known ahead of time");
+      return add(s, Prim::Fail, {m_.constant(std::string("internal: not expanded"))}, loc);
+    }
+  // The branches' env: (f, extra...), with f's static narrowed in each case.
+  std::vector<Node*> items{f};
+  items.insert(items.end(), extra.begin(), extra.end());
+  std::vector<StaticRef> item_statics;
+  for (Node* x : items) item_statics.push_back(static_of(x));
+  // A nullary branch graph reading the env, with f known to be `as` (null: as in sf).
+  auto branch_graph = [&](const std::string& name, const StaticRef& as,
+                          const std::function<Node*(Scope&, Node*, const std::vector<Node*>&)>& body) {
+    Graph* g = cx_.new_graph(name, ir::GraphRole::Branch, loc);
+    built_.push_back(g);
+    if (!operators_.empty()) operators_of_[g] = operators_;
+    Scope b{g, false, {}};
+    Node* p = m_.add_param(g, "$env", loc);
+    std::vector<StaticRef> statics = item_statics;
+    if (as) statics[0] = as;
+    statics_[p] = Static::tuple(statics);
+    std::vector<Node*> read;
+    for (size_t i = 0; i < items.size(); ++i)
+      read.push_back(add(b, Prim::TupleGet, {p, m_.constant(static_cast<int64_t>(i))}, loc, statics[i]));
+    g->output = body(b, read[0], std::vector<Node*>(read.begin() + 1, read.end()));
+    outputs_[g] = static_of(g->output);
+    return g;
+  };
+  // Case i, or the test of code i and what follows (a branch graph per step of the chain).
+  std::function<Node*(Scope&, Node*, const std::vector<Node*>&, size_t)> chain =
+      [&](Scope& b, Node* g, const std::vector<Node*>& xs, size_t i) -> Node* {
+    if (i + 1 == sf->elems.size()) return build_case(b, g, xs);
+    Node* test = add(b, Prim::ClosureIs, {g, m_.constant(const_cast<Graph*>(sf->elems[i]->graph))}, loc);
+    test->type = store_.boolean();
+    statics_[test] = Static::typed(test->type);
+    std::vector<Node*> here{g};
+    here.insert(here.end(), xs.begin(), xs.end());
+    Node* benv = add(b, Prim::MakeTuple, here, loc, Static::tuple(item_statics));
+    Graph* yes = branch_graph("case", sf->elems[i], build_case);
+    const bool last = i + 2 == sf->elems.size();
+    Graph* no = branch_graph(last ? "case" : "else", last ? sf->elems[i + 1] : nullptr, [&](Scope& c, Node* h, const std::vector<Node*>& ys) {
+      return chain(c, h, ys, i + 1);
+    });
+    StaticRef out = merge(outputs_[yes], outputs_[no]);
+    Node* r = add(b, Prim::If,
+                  {test, add(b, Prim::MakeClosure, {m_.constant(yes), benv}, loc, Static::code(yes, static_of(benv))),
+                   add(b, Prim::MakeClosure, {m_.constant(no), benv}, loc, Static::code(no, static_of(benv)))},
+                  loc, out);
+    return r;
+  };
+  return chain(s, f, extra, 0);
 }
 
 // while(cond, body, init): the body specialised for a state static that is a fixpoint (a few

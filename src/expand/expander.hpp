@@ -19,6 +19,7 @@
 // then run by the interpreter's run-time AD instead (Compilation::run_main), and
 // `fluxion ir --stage expanded` lists the leftovers.
 #pragma once
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -76,6 +77,12 @@ class Expander {
                          const std::vector<ir::Node*>& in);
   ir::Node* branch(Scope& s, ir::Node* closure, std::vector<StaticRef> args, StaticRef* out);
   ir::Node* visit_while(Scope& s, ir::Node* n, std::vector<ir::Node*>& in);
+  // Where f's static is OneOf(codes): `if closure_is(f, @code1): case(f as code1, extra)
+  // elif ...: ... else: case(f as the last code, extra)`, each case built in a branch graph of
+  // its own by `build_case`, with f (and `extra`, in order) read from the branch's env.
+  using CaseBuilder = std::function<ir::Node*(Scope& b, ir::Node* f, const std::vector<ir::Node*>& extra)>;
+  ir::Node* dispatch(Scope& s, ir::Node* f, const StaticRef& sf, const std::vector<ir::Node*>& extra, SourceLoc loc,
+                     const CaseBuilder& build_case);
 
   // n with `inputs`, in scope's graph: n itself (in place) or a copy.
   ir::Node* emit(Scope& s, ir::Node* n, std::vector<ir::Node*> inputs, StaticRef st);

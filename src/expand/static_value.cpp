@@ -41,6 +41,7 @@ StaticRef Static::derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vect
                      .elems = {std::move(env)}});
 }
 StaticRef Static::list(StaticRef elem) { return make(Static{.kind = Kind::List, .elems = {std::move(elem)}}); }
+StaticRef Static::one_of(std::vector<StaticRef> codes) { return make(Static{.kind = Kind::OneOf, .elems = std::move(codes)}); }
 
 StaticRef join(const StaticRef& a, const StaticRef& b) {
   if (a->is(Static::Kind::Bottom)) return b;
@@ -81,6 +82,7 @@ std::string key(const StaticRef& s, int depth) {
       return k + elems("[", "]");
     }
     case Static::Kind::List: return elems("list[", "]");
+    case Static::Kind::OneOf: return elems("oneof{", "}");
   }
   return "?";
 }
@@ -165,6 +167,7 @@ ad::Shape shape_of(const StaticRef& s, bool& complete) {
     case Static::Kind::Native:
     case Static::Kind::Derived: out.kind = K::Function; return out;
     case Static::Kind::List: out.kind = K::List; return out;
+    case Static::Kind::OneOf: out.kind = K::Function; return out;
     case Static::Kind::Bottom:
     case Static::Kind::Unknown: break;
   }

@@ -28,6 +28,7 @@ struct Static {
     Native,   // a closure of the typed clone `graph` (or that top-level function)
     Derived,  // a derived function (generic, argnums, stack); elems: {its env, a tuple}
     List,     // a persistent stack; elems: {its elements}
+    OneOf,    // one of several Code statics of different codes (the pullback of an `if`)
   };
   Kind kind = Kind::Unknown;
   const ir::Node* constant = nullptr;  // Const
@@ -48,6 +49,7 @@ struct Static {
   static StaticRef native(const ir::Graph* clone);
   static StaticRef derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vector<ad::Mode> stack, StaticRef env);
   static StaticRef list(StaticRef elem);
+  static StaticRef one_of(std::vector<StaticRef> codes);
 
   bool is(Kind k) const { return kind == k; }
   const StaticRef& env() const { return elems.at(0); }

@@ -117,6 +117,12 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
         case Kind::Derived: return args[0].as_derived().env;
         default: internal_error("interpreter", "closure_env of " + type_name(args[0]));
       }
+    case Prim::ClosureIs: {
+      const Value& code = args[1];
+      if (code.kind() != Kind::Closure || code.as_closure().graph->parent)
+        internal_error("interpreter", "closure_is needs a closed graph, found " + type_name(code));
+      return Value::boolean(args[0].kind() == Kind::Explicit && args[0].as_explicit().code == code.as_closure().graph);
+    }
     case Prim::Jfn: return transformed(ad::Mode::Reverse, args[0], at);
     case Prim::Tfn: return transformed(ad::Mode::Forward, args[0], at);
     case Prim::ZerosLike: return zeros_like(args[0], at);

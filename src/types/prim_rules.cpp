@@ -241,6 +241,7 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
       if (call.args.size() == 1 && !is_function(call.args[0])) return call.args[0];
       compile_error(call.node->loc, "zeros_like needs a number, tensor, tuple or struct, found " +
                                         (call.args.empty() ? std::string("no argument") : to_string(call.args[0])));
+    case Prim::ClosureIs: return store_.boolean();
     case Prim::ClosureAt:  // put in by the specialiser, after inference: the function's type
       if (!call.args.empty()) return call.args[0];
       [[fallthrough]];

@@ -41,6 +41,7 @@ void register_list_rules(Registry& r) {
   r.set_jvp(Prim::ListPop, jvp_read<Prim::ListPop>);
   r.set_vjp(Prim::ListPop, vjp_pop);
   r.set_zero(Prim::ListIsEmpty);
+  r.set_zero(Prim::ClosureIs);  // a bool: which code a function value holds
 }
 
 }  // namespace fx::ad
