@@ -27,8 +27,10 @@ usage:
                                       (after `--`, arguments starting with -- too)
   fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
   fluxion check FILE                  parse and type-check FILE
-  fluxion ir FILE --fn NAME [--stage parsed|typed|ad|expanded]
-                                      print the IR of a top-level function; `ad`
+  fluxion ir FILE --fn NAME [--stage parsed|typed|opt|ad|expanded]
+                                      print the IR of a top-level function; `typed`
+                                      its typed specialisations, `opt` the same
+                                      after the optimiser; `ad`
                                       shows its closure conversion and its forward-
                                       and reverse-mode transforms; `expanded` the
                                       program reachable from it with every
@@ -55,6 +57,14 @@ options:
                       expanded program; a derivative that cannot be expanded
                       yet is a compile error (the default builds derivatives
                       while the program runs)
+  --opt=N             optimisation level: 1 (the default) runs the optimiser's
+                      passes (known-calls, inline, project, fold, identities,
+                      cse, licm, dce; docs/opt.md) on the typed program before
+                      it runs or is printed; 0 runs it as type inference left it
+  --print-after-all   (with the optimiser) print the typed program to stderr
+                      after every pass that changed it
+  --time-passes       (with the optimiser) print the time spent in each pass
+                      to stderr
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
                       naming the derivative pass it belongs to (run, eval)
@@ -71,8 +81,8 @@ environment: OPENBLAS_NUM_THREADS  threads for every matrix product when --threa
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Not yet available: `compile` (AOT libraries), `--stage opt`. Derivative
-operators and tensors always run in the interpreter for now.
+Not yet available: `compile` (AOT libraries). Derivative operators and tensors
+always run in the interpreter for now; `run --expanded` is not optimised yet.
 )";
 
 struct UsageError {
@@ -97,8 +107,15 @@ size_t parse_count(const std::string& flag, const std::string& text, unsigned lo
   return static_cast<size_t>(v);
 }
 
+int parse_level(const std::string& text) {
+  if (text == "0") return 0;
+  if (text == "1") return 1;
+  throw UsageError{"--opt expects 0 or 1, found '" + text + "'"};
+}
+
 Command parse_command_line(int argc, char** argv) {
   Command c;
+  c.options.opt.log = &std::cerr;
   // What the native back end reads from the environment; the driver reads nothing itself.
   if (const char* cc = std::getenv("FLUXION_CC"); cc && cc[0]) c.options.jit.compiler.command = cc;
   c.options.jit.cache_dir = fx::codegen::Cache::default_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
@@ -129,6 +146,9 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--expanded") c.options.expand = true;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
+    else if (a.rfind("--opt=", 0) == 0) c.options.opt.level = parse_level(a.substr(6));
+    else if (a == "--print-after-all") c.options.opt.print_after_all = true;
+    else if (a == "--time-passes") c.options.opt.time_passes = true;
     else if (a == "--threads") c.threads = static_cast<int>(parse_count(a, value(a), 256));
     else if (a == "--fn") c.fn_name = value(a);
     else if (a == "--stage") c.stage = value(a);
@@ -155,10 +175,8 @@ Command parse_command_line(int argc, char** argv) {
   } else if (c.verb == "ir") {
     expect_positional(1, "a FILE");
     if (c.fn_name.empty()) throw UsageError{"'ir' needs --fn NAME"};
-    if (c.stage == "opt")
-      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed, ad, expanded)"};
-    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "ad" && c.stage != "expanded")
-      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, ad, expanded)"};
+    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "opt" && c.stage != "ad" && c.stage != "expanded")
+      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, opt, ad, expanded)"};
   } else {
     throw UsageError{"unknown command '" + c.verb + "'"};
   }

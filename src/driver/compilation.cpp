@@ -236,8 +236,18 @@ ir::Graph* Compilation::specialised_main() {
   return typed;
 }
 
+void Compilation::optimise() {
+  opt::OptOptions o = options_.opt;
+  o.check_nan = options_.interp.check_nan;
+  opt::optimise(module_, *checker_, o, [this](const std::string& stage) { verify(stage); });
+  module_.renumber();
+}
+
 void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
+  // The expansion differentiates the typed program as inference left it: its output is not
+  // fully typed yet, and the optimiser works on types (docs/opt.md "Not yet").
+  if (!options_.expand) optimise();
   if (options_.expand) {  // the interpreter runs the expanded program (not yet the C emitter)
     ad::Context cx(module_);
     expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
@@ -284,6 +294,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
 
 std::string Compilation::c_text(const std::string& fn) {
   ir::Graph* typed = specialised_main();
+  optimise();
   codegen::CProgram program;
   try {
     program = codegen::emit_program(module_, *checker_, typed, emit_options());
@@ -312,6 +323,7 @@ std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   ir::Graph* typed = checker_->specialise(g, {});
   module_.renumber();
   verify("type inference");
+  optimise();
   std::string text;
   if (run_natively(typed, out, &text)) return text;
   interp::Value v = interp::call_graph(module_, typed, {}, options_.interp, out);
@@ -324,11 +336,18 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
   if (stage == "parsed") return ir::print_graph_tree(module_, *g);
   if (stage == "ad") return ad_text(g);
   if (stage == "expanded") return expanded_text(name);
-  // "typed": every specialisation reachable from main() and from annotated functions.
+  return typed_text(name, stage == "opt");
+}
+
+// "typed": every specialisation reachable from main() and from annotated functions; "opt":
+// the same after the optimiser.
+std::string Compilation::typed_text(const std::string& name, bool optimised) {
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
     checker_->specialise(main_graph, {});
   module_.renumber();
+  verify("type inference");
+  if (optimised) optimise();
   std::string out;
   for (const auto& other : module_.graphs) {
     if (other->parent || other->name.rfind(name + "[", 0) != 0) continue;
