@@ -49,6 +49,10 @@ Node* folded(ir::Module& m, Node* n) {
     bool* c = n->arg(0)->is_constant() ? std::get_if<bool>(&n->arg(0)->value) : nullptr;
     Node* branch = c ? n->arg(*c ? 1 : 2) : nullptr;
     if (!branch || !branch->holds_graph()) return nullptr;
+    // The if's type joins both branches' (a union of two functions, ...); the call of one
+    // branch has that branch's type, which must be the if's for its users.
+    const ir::Graph* taken = branch->as_graph();
+    if (!taken->output || taken->output->type != n->type || !taken->params.empty()) return nullptr;
     return detached_apply(m, n->graph, {branch}, n->loc, n->type, n->name);
   }
   if (ir::prim_info(p).family != ir::PrimFamily::SCALAR || p == ir::Prim::MatMul) return nullptr;

@@ -51,6 +51,10 @@ bool hoist_loop_invariants(PassContext& ctx) {
           // Invariant: constants, nodes of enclosing graphs (outer and its ancestors) that
           // exist before the loop starts, and nodes already hoisted.
           auto invariant = [&](const Node* x) {
+            if (x->holds_graph()) {  // a closure of a graph nested in the loop needs the loop's frame
+              const Graph* code = x->as_graph();
+              return !code->parent || outer->nested_in(code->parent);
+            }
             if (x->is_constant()) return true;
             if (x->graph == outer) return x->is_parameter() || defined.count(x) != 0;
             return x->graph != loop && outer->nested_in(x->graph);

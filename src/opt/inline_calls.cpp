@@ -6,7 +6,8 @@
 // can see them. Graphs nested in the callee (the branches of its `if`s, its loop bodies) are
 // cloned along, with the caller as their new parent.
 //
-// Not inlined: recursive clones (a call cycle through constants or closures: inlining would
+// Not inlined: calls whose arguments' types are not exactly the parameters' (see inlinable),
+// recursive clones (a call cycle through constants or closures: inlining would
 // not terminate, and --max-depth must still count the recursion), callees that make a closure
 // of one of their nested graphs (the closure's code would be duplicated under a second env
 // layout, which the C back end and closure conversion key by type), and calls that are not in
@@ -234,6 +235,12 @@ class InlinePass {
     const Graph* c = n->callee()->as_graph();
     if (!c->origin || c == caller || !recursion_.known(c) || recursion_.recursive(c)) return nullptr;
     if (c->params.size() != n->num_args() || !c->output) return nullptr;
+    // The copy's nodes keep the types inferred for the parameters: an argument must have
+    // exactly that type. One that knows more (tensor extents, which signatures forget) or
+    // less (a rank the callee's annotation asserts on entry) would make the primitives' rules
+    // give other types, or compile-time errors for what the program reports at run time.
+    for (size_t i = 0; i < c->params.size(); ++i)
+      if (n->arg(i)->type != c->params[i]->type) return nullptr;
     if (c->parent && !caller->nested_in(c->parent)) return nullptr;  // its free variables are not in scope
     if (caller->nested_in(c)) return nullptr;
     size_t size = subtree_size(c);

@@ -37,6 +37,30 @@ bool makes_float(const types::Type* t) {
   return t && (t->kind == TypeKind::F64 || t->kind == TypeKind::F32 || t->kind == TypeKind::Tensor);
 }
 
+// A small non-negative constant extent: a large one may fail to allocate (a located error,
+// tests/errors/tensors/runtime/allocation_too_large.fx), a negative one is an error.
+bool small_extent(const ir::Node* n) {
+  auto* v = n->is_constant() ? std::get_if<int64_t>(&n->value) : nullptr;
+  return v && *v >= 0 && *v <= 4096;
+}
+
+// Tensor primitives that cannot fail for their operands' types; the rest check shapes,
+// indices or values when they run.
+bool tensor_total(ir::Prim p, const ir::Node* n) {
+  switch (p) {
+    case ir::Prim::Transpose: return types::is_tensor(n->arg(0)->type);
+    // len of a tensor of rank >= 1 (a parameter's declared rank is asserted on entry).
+    case ir::Prim::Len: return types::is_tensor(n->arg(0)->type) && types::rank_of(n->arg(0)->type) >= 1;
+    case ir::Prim::Eye:
+    case ir::Prim::Zeros:
+    case ir::Prim::Ones:
+      for (size_t i = 0; i < n->num_args(); ++i)
+        if (!small_extent(n->arg(i))) return false;
+      return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 bool is_removable(const ir::Node* n, bool check_nan) {
@@ -70,10 +94,12 @@ bool is_removable(const ir::Node* n, bool check_nan) {
         case ir::Prim::ZerosLike: case ir::Prim::ListEmpty: case ir::Prim::ListPush: return true;
         default: return false;  // add_tangent of tensors checks shapes; list_top/pop of an empty list fail
       }
-    case ir::PrimFamily::EFFECT:
     case ir::PrimFamily::TENSOR_CONSTRUCT:
-    case ir::PrimFamily::TENSOR_INDEX:
     case ir::PrimFamily::TENSOR_COMPUTE:
+      if (check_nan) return false;
+      return tensor_total(p, n);
+    case ir::PrimFamily::EFFECT:
+    case ir::PrimFamily::TENSOR_INDEX:
     case ir::PrimFamily::TENSOR_FILES:
     case ir::PrimFamily::TENSOR_ADJOINT:
       return false;  // shapes, indices and files are checked when they run
