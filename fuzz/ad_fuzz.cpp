@@ -16,10 +16,18 @@
 // FX_FUZZ_MIN_CHECKED=F (the corpus test sets 0.5), when fewer than F of the inputs were
 // checked (FxReplaySummary).
 //
+// Each program runs twice, through the optimiser (src/opt, as `fluxion run` does, with the
+// verifiers after every pass) and without it (--opt=0): the printed output and the error, if
+// any, must be the same, else it aborts too (the optimiser changed the program's meaning).
+// Numbers may differ in the last bits (1e-12 relative; 0.0 = -0.0): derivatives are built at
+// run time from the optimised program, whose reverse pass may sum the same contributions in
+// another order (tests/property/ad_property_test.py holds primal values to every digit).
+//
 // FX_FUZZ_DUMP=1 ./ad_fuzz CRASH_FILE prints the generated program on stderr, then its output or
 // error: save it as a .fx file to reproduce with `fluxion run` (add --max-depth 200
 // --max-loop-iterations 2000). The replayer build/fuzz/ad_replay does the same without libFuzzer.
 #include <cmath>
+#include <regex>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -34,6 +42,7 @@
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/lower.hpp"
+#include "opt/optimiser.hpp"
 #include "program_gen.hpp"
 #include "tensor_program_gen.hpp"
 #include "support/diagnostics.hpp"
@@ -118,6 +127,77 @@ extern "C" int FxReplaySummary() {
   return tally.compile_errors == 0 ? 0 : 1;
 }
 
+// Are two outputs the same text with the same numbers, up to rounding (see the header)?
+bool same_up_to_rounding(const std::string& a, const std::string& b) {
+  static const std::regex number(R"([-+]?(\d+\.\d*(e[-+]?\d+)?|\d+e[-+]?\d+|inf|nan))");
+  std::sregex_iterator ia(a.begin(), a.end(), number), ib(b.begin(), b.end(), number), end;
+  size_t at_a = 0, at_b = 0;
+  for (; ia != end && ib != end; ++ia, ++ib) {
+    if (a.substr(at_a, ia->position() - at_a) != b.substr(at_b, ib->position() - at_b)) return false;
+    at_a = ia->position() + ia->length();
+    at_b = ib->position() + ib->length();
+    double x = std::strtod(ia->str().c_str(), nullptr), y = std::strtod(ib->str().c_str(), nullptr);
+    if (std::isnan(x) != std::isnan(y)) return false;
+    if (std::isnan(x)) continue;
+    if (std::isinf(x) || std::isinf(y) ? x != y : std::fabs(x - y) > 1e-12 * std::max({1.0, std::fabs(x), std::fabs(y)}))
+      return false;
+  }
+  return ia == end && ib == end && a.substr(at_a) == b.substr(at_b);
+}
+
+// What one run printed, then its located error if it stopped with one.
+struct Run {
+  bool compile_error = false;
+  bool finished = false;  // main() ran to the end
+  std::string text;
+};
+
+Run run_program(const std::string& program, uint8_t flags, bool optimise, bool dump) {
+  Run run;
+  fx::ir::Module m;
+  m.files.push_back(std::make_unique<fx::SourceFile>("fuzz.fx", program));
+  std::ostringstream out;
+  try {
+    m.syntax.push_back(fx::parse_module(*m.files.back()));
+    fx::lower::lower_module(m, *m.syntax.back());
+    m.renumber();
+    fx::ir::verify(m, "lowering");
+    fx::types::TypeChecker checker(m);
+    fx::ir::Graph* main_graph = m.find_function("main");
+    if (!main_graph) return run;
+    fx::ir::Graph* typed = checker.specialise(main_graph, {});
+    // fuzz_check's clones too, before the optimiser, which works on every typed clone.
+    if (fx::ir::Graph* check = m.find_function("fuzz_check")) checker.specialise(check, {});
+    m.renumber();
+    fx::ir::verify(m, "type inference");
+    checker.verify_types("type inference");
+    fx::interp::Options options;
+    options.max_call_depth = 200;        // keeps each input fast, and the stack small under ASan
+    options.max_loop_iterations = 2000;
+    options.check_nan = (flags & 1) != 0;
+    if (optimise) {
+      fx::opt::OptOptions o;
+      o.check_nan = options.check_nan;
+      fx::opt::optimise(m, checker, o, [&](const std::string& stage) {
+        fx::ir::verify(m, stage);
+        checker.verify_types(stage);
+      });
+    }
+    fx::interp::call_graph(m, typed, {}, options, out);
+    if (dump) std::cerr << out.str();
+    run.finished = true;
+    if (optimise) check_modes(m, checker, options, program);
+  } catch (const fx::CompileError& error) {
+    run.compile_error = true;
+    out << fx::format_diagnostic(error.loc, "error", error.message);
+  } catch (const fx::RuntimeError& error) {
+    out << fx::format_diagnostic(error.loc, "error", error.message);
+  }
+  run.text = out.str();
+  if (dump && optimise) std::cerr << run.text;
+  return run;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fx::fuzz::ByteSource bytes(data, size);
   ++tally.inputs;
@@ -129,36 +209,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const bool dump = std::getenv("FX_FUZZ_DUMP") != nullptr;
   if (dump) std::cerr << program << "--- check-nan: " << ((flags & 1) ? "on" : "off") << "\n";
 
-  fx::ir::Module m;
-  m.files.push_back(std::make_unique<fx::SourceFile>("fuzz.fx", program));
-  try {
-    m.syntax.push_back(fx::parse_module(*m.files.back()));
-    fx::lower::lower_module(m, *m.syntax.back());
-    m.renumber();
-    fx::ir::verify(m, "lowering");
-    fx::types::TypeChecker checker(m);
-    fx::ir::Graph* main_graph = m.find_function("main");
-    if (!main_graph) return 0;
-    fx::ir::Graph* typed = checker.specialise(main_graph, {});
-    m.renumber();
-    fx::ir::verify(m, "type inference");
-    checker.verify_types("type inference");
-    fx::interp::Options options;
-    options.max_call_depth = 200;        // keeps each input fast, and the stack small under ASan
-    options.max_loop_iterations = 2000;
-    options.check_nan = (flags & 1) != 0;
-    std::ostringstream out;
-    fx::interp::call_graph(m, typed, {}, options, out);
-    if (dump) std::cerr << out.str();
-    ++tally.ran;
-    check_modes(m, checker, options, program);
-  } catch (const fx::CompileError& error) {
-    std::string text = fx::format_diagnostic(error.loc, "error", error.message);
-    if (dump) std::cerr << text;
-    ++tally.compile_errors;
-  } catch (const fx::RuntimeError& error) {
-    std::string text = fx::format_diagnostic(error.loc, "error", error.message);
-    if (dump) std::cerr << text;
+  Run optimised = run_program(program, flags, true, dump);
+  Run plain = run_program(program, flags, false, false);
+  if (optimised.finished) ++tally.ran;
+  if (optimised.compile_error) ++tally.compile_errors;
+  if (!same_up_to_rounding(optimised.text, plain.text)) {
+    std::cerr << program << "ad_fuzz: the optimised program and the unoptimised one (--opt=0) differ:\n--- optimised\n"
+              << optimised.text << "--- --opt=0\n" << plain.text;
+    std::abort();
   }
   return 0;
 }

@@ -25,9 +25,11 @@ points at Fluxion. A forward/reverse disagreement is always a failure; finite-di
 disagreements are tolerated for at most 1% of the functions and reported.
 
 --primal-only checks only f(x0) against Python (validates the generator without AD).
---compare-unoptimised also runs every batch with the optimiser off (--opt=0, docs/opt.md) and
-requires the very same output: the optimiser's rewrites are exact, so every printed digit of
-every value and derivative must agree.
+--compare-unoptimised also runs every batch with the optimiser off (--opt=0, docs/opt.md): the
+optimiser's rewrites are exact, so the primal value must print the very same digits. The
+derivatives are built (at run time) from the optimised program, whose reverse pass may add the
+same cotangent contributions in another order (a value CSE merged is read once, an inlined call
+no longer sums at its boundary): they must agree to TOL_OPTIMISED, with 0.0 equal to -0.0.
 Prints `N passed, N failed` and exits non-zero on failure. Python standard library only.
 """
 
@@ -50,6 +52,7 @@ TOL_FWD_REV = 1e-9
 TOL_REFERENCE = 1e-8
 TOL_FD = 1e-5
 TOL_PRIMAL = 1e-12
+TOL_OPTIMISED = 1e-13
 FD_FAILURE_BUDGET = 0.01
 TIMEOUT_S = 120
 
@@ -559,6 +562,18 @@ def run_batch(fluxion, path, extra=()):
     return out, None
 
 
+def same_as_unoptimised(fields, fields0):
+    """The primal (last field) printed identically, the derivatives within TOL_OPTIMISED."""
+    if fields is None or fields0 is None or len(fields) != len(fields0):
+        return fields == fields0
+    if fields[-1] != fields0[-1]:
+        return False
+    try:
+        return all(close(float(a), float(b), TOL_OPTIMISED) for a, b in zip(fields[:-1], fields0[:-1]))
+    except ValueError:
+        return fields == fields0
+
+
 def output_rows(out):
     """The fields of each output line, by function id."""
     rows = {}
@@ -626,7 +641,7 @@ def main(argv):
             out0, err0 = run_batch(args.fluxion, path, ["--opt=0"])
             rows0 = output_rows(out0) if out0 is not None else {}
             for c in batch:
-                if rows0.get(c.fid) != rows.get(c.fid):
+                if not same_as_unoptimised(rows.get(c.fid), rows0.get(c.fid)):
                     print(f"FAIL f{c.fid} ({path}): optimised {rows.get(c.fid)}, "
                           f"--opt=0 {rows0.get(c.fid) if out0 is not None else err0}")
                     failed_ids.add(c.fid)
