@@ -208,3 +208,35 @@ TEST(Optimiser, OptZeroLeavesTheTypedProgram) {
   EXPECT_EQ(count(typed, "mul("), 1) << typed;
   fs::remove(path);
 }
+
+TEST(Optimiser, AnErrorInInlinedCodeIsLocatedWhereItIsWritten) {
+  const char* program = "def helper(a, b):\n    return a // b\n\ndef main():\n    print(helper(7, arg(0, 0)))\n";
+  std::string text = ir_of(program, "main");
+  EXPECT_EQ(count(text, "call "), 0) << text;  // helper was inlined ...
+  EXPECT_EQ(run(program), "error 2:14: integer division by zero");  // ... its error is still its own
+}
+
+TEST(Optimiser, CheckNanKeepsDeadFloatOperations) {
+  const char* program = "def helper(x):\n    y = log(x)\n    return 1.0\n\ndef main():\n    print(helper(-1.0))\n";
+  driver::Options o = options(1);
+  o.interp.check_nan = true;
+  driver::Compilation c(o);
+  std::string path = write_program(program);
+  c.load_file(path);
+  std::ostringstream out;
+  try {
+    c.run_main(out);
+    FAIL() << "the dead log(-1.0) was removed under --check-nan";
+  } catch (const RuntimeError& e) {
+    EXPECT_EQ(e.loc.line, 2u);
+    EXPECT_NE(e.message.find("log produced nan"), std::string::npos) << e.message;
+  }
+  fs::remove(path);
+  EXPECT_EQ(run(program), "1.0\n");  // without the flag the dead log goes
+}
+
+TEST(Optimiser, ConstantConditionTakesItsBranch) {
+  std::string text = ir_of("def f(x: f64):\n    if 2 > 1:\n        return x * 3.0\n    return x\n", "f");
+  EXPECT_EQ(count(text, "if("), 0) << text;
+  EXPECT_EQ(count(text, "mul("), 1) << text;
+}
