@@ -29,5 +29,6 @@ bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
 bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp
+bool eliminate_dead_graphs(PassContext& ctx);   // dead_graphs.cpp
 
 }  // namespace fx::opt

@@ -44,7 +44,11 @@ constexpr Step kPipeline[] = {
     {"licm", hoist_loop_invariants,
      "after CSE; what it hoists meets the enclosing graph's nodes in the next round's CSE"},
     {"dce", eliminate_dead_code,
-     "last: every pass above leaves dead nodes behind (packed tuples, projected arguments)"},
+     "after the rewrites: every pass above leaves dead nodes behind (packed tuples, projected "
+     "arguments)"},
+    {"dead-graphs", eliminate_dead_graphs,
+     "last: a graph becomes unreachable when DCE removes the last closure of it, or when "
+     "folding and inlining drop the last reference to a branch or loop body"},
 };
 
 constexpr int kMaxRounds = 4;
