@@ -11,6 +11,7 @@
 
 #include "codegen/cache.hpp"
 #include "driver/compilation.hpp"
+#include "opt/optimiser.hpp"
 #include "fluxion/runtime/linalg.hpp"
 #include "support/diagnostics.hpp"
 #include "support/large_stack.hpp"
@@ -57,10 +58,11 @@ options:
                       expanded program; a derivative that cannot be expanded
                       yet is a compile error (the default builds derivatives
                       while the program runs)
-  --opt=N             optimisation level: 1 (the default) runs the optimiser's
-                      passes (known-calls, inline, project, fold, identities,
-                      cse, licm, dce; docs/opt.md) on the typed program before
-                      it runs or is printed; 0 runs it as type inference left it
+  --opt=N             optimisation level: 1 (the default) runs the optimiser on
+                      the typed program before it runs or is printed; 0 runs it
+                      as type inference left it. Its passes, in order
+                      (docs/opt.md):
+PASSES
   --print-after-all   (with the optimiser) print the typed program to stderr
                       after every pass that changed it
   --time-passes       (with the optimiser) print the time spent in each pass
@@ -84,6 +86,26 @@ exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
 Not yet available: `compile` (AOT libraries). Derivative operators and tensors
 always run in the interpreter for now; `run --expanded` is not optimised yet.
 )";
+
+// `text` (words separated by spaces) as lines of at most `width` columns, each indented by
+// `indent` spaces.
+std::string wrap(const std::string& text, size_t indent, size_t width) {
+  std::string out, line;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(start, end - start);
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += std::string(indent, ' ') + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+  return out;
+}
 
 struct UsageError {
   std::string message;
@@ -245,7 +267,10 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
                     std::strcmp(argv[1], "help") == 0)) {
-    std::cout << kHelp;
+    // The pass list comes from the pipeline itself, so that --help cannot fall behind it.
+    std::string help = kHelp;
+    help.replace(help.find("PASSES\n"), 7, wrap(fx::opt::pass_names(), 22, 80));
+    std::cout << help;
     return kExitOk;
   }
   if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {

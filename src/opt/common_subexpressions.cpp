@@ -39,6 +39,9 @@ std::string node_key(const ir::Node* n) {
 bool candidate(const ir::Node* n) {
   ir::Prim p;
   if (!n->prim_callee(&p) || ir::prim_info(p).flag != ir::PrimFlag::PURE) return false;
+  // Two grad_hook(x, h) are two hooks: reverse mode calls h once for each. The derivative
+  // operators are kept apart likewise (they are cheap: they only build function values).
+  if (ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR) return false;
   // A fresh list or tensor accumulator is a value like any other, but the constructors of
   // mutable-looking values are cheap: keep them apart so that in-place updates stay in place.
   return p != ir::Prim::RowsEmpty && p != ir::Prim::ListEmpty && n->type;

@@ -240,3 +240,21 @@ TEST(Optimiser, ConstantConditionTakesItsBranch) {
   EXPECT_EQ(count(text, "if("), 0) << text;
   EXPECT_EQ(count(text, "mul("), 1) << text;
 }
+
+TEST(Optimiser, EqualGradHooksStayTwoHooks) {
+  // CSE would merge the two grad_hook(x, hook) nodes, and reverse mode would call the hook
+  // once with the sum instead of twice.
+  const char* program =
+      "def hook(g):\n    print(\"hook\", g)\n    return g\n"
+      "def f(x):\n    return grad_hook(x, hook) * 2.0 + grad_hook(x, hook) * 3.0\n"
+      "def main():\n    print(grad(f)(1.0))\n";
+  std::string optimised = run(program);
+  EXPECT_EQ(optimised, run(program, 0));
+  EXPECT_EQ(count(optimised, "hook"), 2) << optimised;
+}
+
+TEST(Optimiser, MergedTensorLiteralsStayIndependentValues) {
+  const char* program =
+      "def main():\n    a = [1.0, 2.0]\n    b = [1.0, 2.0]\n    a[0] = 5.0\n    print(a, b)\n";
+  EXPECT_EQ(run(program), "[5.0, 2.0] [1.0, 2.0]\n");
+}
