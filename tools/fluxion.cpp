@@ -54,10 +54,12 @@ options:
   --max-loop-iterations N
                       limit on the iterations of any single loop at run time
                       (default: none)
-  --expanded          (run) build every derivative ahead of time and run the
-                      expanded program; a derivative that cannot be expanded
-                      yet is a compile error (the default builds derivatives
-                      while the program runs)
+  --expanded          (run) build every derivative ahead of time or stop with a
+                      located error at one that cannot be expanded yet (by
+                      default such a program is run with the run-time AD
+                      engine instead; docs/ad.md section 10)
+  --runtime-ad        (run) build derivatives while the program runs (the
+                      interpreter's AD engine), not ahead of time
   --opt=N             optimisation level: 1 (the default) runs the optimiser on
                       the typed program before it runs or is printed; 0 runs it
                       as type inference left it. Its passes, in order
@@ -84,7 +86,8 @@ exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
 Not yet available: `compile` (AOT libraries). Derivative operators and tensors
-always run in the interpreter for now; `run --expanded` is not optimised yet.
+always run in the interpreter for now; the derivatives the expansion builds
+are not optimised yet (docs/opt.md).
 )";
 
 // `text` (words separated by spaces) as lines of at most `width` columns, each indented by
@@ -165,7 +168,8 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--native") c.options.engine = fx::driver::Engine::Native;
     else if (a == "--no-cache") c.options.jit.use_cache = false;
     else if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
-    else if (a == "--expanded") c.options.expand = true;
+    else if (a == "--expanded") c.options.derivatives = fx::driver::Derivatives::AheadOfTimeOnly;
+    else if (a == "--runtime-ad") c.options.derivatives = fx::driver::Derivatives::AtRunTime;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
     else if (a.rfind("--opt=", 0) == 0) c.options.opt.level = parse_level(a.substr(6));
@@ -236,6 +240,11 @@ int execute_reporting_errors(const Command& c) {
   fx::driver::Compilation compilation(c.options);
   try {
     return execute(c, compilation);
+  } catch (const fx::driver::RuntimeAdNeeded&) {
+    // Nothing ran yet: run it again with the run-time AD engine (docs/ad.md §10).
+    Command again = c;
+    again.options.derivatives = fx::driver::Derivatives::AtRunTime;
+    return execute_reporting_errors(again);
   } catch (const fx::CompileError& e) {
     std::cout.flush();
     std::cerr << fx::format_diagnostic(e.loc, "error", e.message);

@@ -23,12 +23,16 @@ struct EmitOptions {
   // The entry writes the text of the entry graph's result to the runtime's pending line
   // (fx_rt_pending_line): `fluxion eval`.
   bool result_text = false;
+  // The entry is `int fx_call(const fx_slot* args, fx_slot* result)` (fx_rt.h) instead of
+  // fx_entry: the entry graph's parameters come from args and its result goes to *result, for
+  // an embedding host (src/api/). Parameters and results other than f64/i64/bool are Unsupported.
+  bool host_call = false;
 };
 
 struct CProgram {
   std::string text;                  // the whole C file
   std::vector<SourceLoc> locs;       // location id → where in the source
-  std::string entry = "fx_entry";    // int fx_entry(void): FX_RT_OK or FX_RT_ERROR
+  std::string entry = "fx_entry";    // int fx_entry(void) or fx_call: FX_RT_OK or FX_RT_ERROR
   // The C functions of each top-level function's clones (and of the graphs nested in them),
   // by source name: what `fluxion emit-c --fn NAME` shows.
   std::map<std::string, std::string> functions;

@@ -140,7 +140,14 @@ std::string describe_derivative(const std::string& graph_name, const std::vector
     for (size_t i = 0; i < n; ++i) message += (i ? ", " : "") + short_text(kept[i]);
     message += ")";
   }
-  if (at && at->graph) message += describe_derivative(at->graph->name, derivatives_);
+  if (at && at->graph) {
+    const std::vector<ad::Generic>* operators = &derivatives_;
+    if (options_.derivative_operators && derivatives_.empty()) {  // an expanded program
+      auto it = options_.derivative_operators->find(at->graph);
+      if (it != options_.derivative_operators->end()) operators = &it->second;
+    }
+    message += describe_derivative(at->graph->name, *operators);
+  }
   runtime_error(site(at), message);
 }
 
