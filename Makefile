@@ -62,7 +62,7 @@ FUZZ_RUN_FLAGS = -rss_limit_mb=4096 -timeout=30 -print_final_stats=1
 FRONT_SRCS = $(wildcard src/support/*.cpp src/syntax/*.cpp)
 # Type inference reads the tensor runtime's dtype rules, so the checker links the runtime.
 CHECK_SRCS = $(FRONT_SRCS) $(wildcard src/ir/*.cpp src/lower/*.cpp src/types/*.cpp runtime/src/*.cpp)
-AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp src/expand/*.cpp) \
+AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp src/expand/*.cpp src/opt/*.cpp) \
           fuzz/program_gen.cpp fuzz/tensor_program_gen.cpp
 fuzz_objs = $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(1))
 FUZZ_TARGETS = parser check ad

@@ -18,9 +18,18 @@
 // FX_FUZZ_MIN_CHECKED=F (the corpus test sets 0.5), when fewer than F of the inputs were
 // checked (FxReplaySummary).
 //
+// Each program runs twice, through the optimiser (src/opt, as `fluxion run` does, with the
+// verifiers after every pass, before the expansion) and without it (--opt=0): the printed
+// output and the error, if any, must be the same, else it aborts too (the optimiser changed
+// the program's meaning). Numbers may differ in the last bits (1e-12 relative; 0.0 = -0.0):
+// derivatives are built from the optimised program, whose reverse pass may sum the same
+// contributions in another order (tests/property/ad_property_test.py holds primal values to
+// every digit).
+//
 // FX_FUZZ_DUMP=1 ./ad_fuzz CRASH_FILE prints the generated program on stderr, then its output or
 // error: save it as a .fx file to reproduce with `fluxion run` (add --max-depth 200
 // --max-loop-iterations 2000). The replayer build/fuzz/ad_replay does the same without libFuzzer.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -28,6 +37,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -39,6 +49,7 @@
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/lower.hpp"
+#include "opt/optimiser.hpp"
 #include "program_gen.hpp"
 #include "tensor_program_gen.hpp"
 #include "support/diagnostics.hpp"
@@ -78,7 +89,8 @@ struct Compiled {
   fx::ir::Graph* check = nullptr;  // fuzz_check(), when the program has one
 
   // Returns false when the expansion left a derivative to run time (nothing ran yet).
-  bool build(const std::string& program, bool expand) {
+  // `optimise`: the optimiser runs on the typed program first (check_nan: as --check-nan).
+  bool build(const std::string& program, bool expand, bool optimise, bool check_nan) {
     m.files.push_back(std::make_unique<fx::SourceFile>("fuzz.fx", program));
     m.syntax.push_back(fx::parse_module(*m.files.back()));
     fx::lower::lower_module(m, *m.syntax.back());
@@ -92,6 +104,15 @@ struct Compiled {
     m.renumber();
     fx::ir::verify(m, "type inference");
     checker->verify_types("type inference");
+    if (optimise) {
+      fx::opt::OptOptions o;
+      o.check_nan = check_nan;
+      fx::opt::optimise(m, *checker, o, [&](const std::string& stage) {
+        fx::ir::verify(m, stage);
+        checker->verify_types(stage);
+      });
+      m.renumber();
+    }
     if (!expand) return true;
     cx = std::make_unique<fx::ad::Context>(m);
     expander = std::make_unique<fx::expand::Expander>(m, *cx, checker->store(), checker->annotations());
@@ -168,6 +189,67 @@ extern "C" int FxReplaySummary() {
   return tally.compile_errors == 0 ? 0 : 1;
 }
 
+// Are two outputs the same text with the same numbers, up to rounding (see the header)?
+bool same_up_to_rounding(const std::string& a, const std::string& b) {
+  static const std::regex number(R"([-+]?(\d+\.\d*(e[-+]?\d+)?|\d+e[-+]?\d+|inf|nan))");
+  std::sregex_iterator ia(a.begin(), a.end(), number), ib(b.begin(), b.end(), number), end;
+  size_t at_a = 0, at_b = 0;
+  for (; ia != end && ib != end; ++ia, ++ib) {
+    if (a.substr(at_a, ia->position() - at_a) != b.substr(at_b, ib->position() - at_b)) return false;
+    at_a = ia->position() + ia->length();
+    at_b = ib->position() + ib->length();
+    double x = std::strtod(ia->str().c_str(), nullptr), y = std::strtod(ib->str().c_str(), nullptr);
+    if (std::isnan(x) != std::isnan(y)) return false;
+    if (std::isnan(x)) continue;
+    if (std::isinf(x) || std::isinf(y) ? x != y : std::fabs(x - y) > 1e-12 * std::max({1.0, std::fabs(x), std::fabs(y)}))
+      return false;
+  }
+  return ia == end && ib == end && a.substr(at_a) == b.substr(at_b);
+}
+
+// What one run of the program did: its printed output, then its located error if any.
+struct Outcome {
+  bool compile_error = false, finished = false, runtime_ad = false;
+  std::string text;
+};
+
+// Builds (expanding ahead of time where it can, as `fluxion run` does) and runs main();
+// with `check`, also fuzz_check() (check_modes).
+Outcome run_program(const std::string& program, uint8_t flags, bool optimise, bool dump, bool check) {
+  Outcome outcome;
+  std::ostringstream out;
+  const bool check_nan = (flags & 1) != 0;
+  auto compiled = std::make_unique<Compiled>();
+  try {
+    if (!compiled->build(program, true, optimise, check_nan)) {  // not expandable yet: the run-time engine runs it
+      outcome.runtime_ad = true;
+      if (dump)
+        for (const fx::expand::Leftover& l : compiled->expander->leftovers())
+          std::cerr << "not expanded: " << l.loc.line << ": " << l.what << "\n";
+      compiled = std::make_unique<Compiled>();
+      compiled->build(program, false, optimise, check_nan);
+    }
+    if (!compiled->main) return outcome;
+    fx::interp::Options options;
+    options.max_call_depth = 200;        // keeps each input fast, and the stack small under ASan
+    options.max_loop_iterations = 2000;
+    options.check_nan = check_nan;
+    fx::interp::call_graph(compiled->m, compiled->main, {}, compiled->run_options(options), out);
+    if (dump) std::cerr << out.str();
+    outcome.finished = true;
+    if (check) check_modes(*compiled, options, program);
+  } catch (const fx::CompileError& error) {
+    outcome.compile_error = true;
+    out << fx::format_diagnostic(error.loc, "error", error.message);
+    if (dump) std::cerr << fx::format_diagnostic(error.loc, "error", error.message);
+  } catch (const fx::RuntimeError& error) {
+    out << fx::format_diagnostic(error.loc, "error", error.message);
+    if (dump) std::cerr << fx::format_diagnostic(error.loc, "error", error.message);
+  }
+  outcome.text = out.str();
+  return outcome;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fx::fuzz::ByteSource bytes(data, size);
   ++tally.inputs;
@@ -179,33 +261,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const bool dump = std::getenv("FX_FUZZ_DUMP") != nullptr;
   if (dump) std::cerr << program << "--- check-nan: " << ((flags & 1) ? "on" : "off") << "\n";
 
-  auto compiled = std::make_unique<Compiled>();
-  try {
-    if (!compiled->build(program, true)) {  // not expandable yet: the run-time engine runs it
-      ++tally.runtime_ad;
-      if (dump)
-        for (const fx::expand::Leftover& l : compiled->expander->leftovers())
-          std::cerr << "not expanded: " << l.loc.line << ": " << l.what << "\n";
-      compiled = std::make_unique<Compiled>();
-      compiled->build(program, false);
-    }
-    if (!compiled->main) return 0;
-    fx::interp::Options options;
-    options.max_call_depth = 200;        // keeps each input fast, and the stack small under ASan
-    options.max_loop_iterations = 2000;
-    options.check_nan = (flags & 1) != 0;
-    std::ostringstream out;
-    fx::interp::call_graph(compiled->m, compiled->main, {}, compiled->run_options(options), out);
-    if (dump) std::cerr << out.str();
-    ++tally.ran;
-    check_modes(*compiled, options, program);
-  } catch (const fx::CompileError& error) {
-    std::string text = fx::format_diagnostic(error.loc, "error", error.message);
-    if (dump) std::cerr << text;
-    ++tally.compile_errors;
-  } catch (const fx::RuntimeError& error) {
-    std::string text = fx::format_diagnostic(error.loc, "error", error.message);
-    if (dump) std::cerr << text;
+  Outcome optimised = run_program(program, flags, true, dump, true);
+  if (optimised.runtime_ad) ++tally.runtime_ad;
+  if (optimised.finished) ++tally.ran;
+  if (optimised.compile_error) ++tally.compile_errors;
+  Outcome plain = run_program(program, flags, false, false, false);
+  if (!same_up_to_rounding(optimised.text, plain.text)) {
+    std::cerr << program << "ad_fuzz: the optimised program and the unoptimised one (--opt=0) differ:\n--- optimised\n"
+              << optimised.text << "--- --opt=0\n" << plain.text;
+    std::abort();
   }
   return 0;
 }

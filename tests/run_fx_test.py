@@ -117,14 +117,19 @@ def parse_spec(path):
     return spec
 
 
-def build_command(fluxion, path, spec):
+def build_command(fluxion, path, spec, extra=()):
+    """The command line of the test; `extra` options go right after a run, eval or check verb
+    (check_unoptimised.py runs the corpus with --opt=0 this way)."""
     kind, rest = spec.run
+    extra = list(extra)
     if kind == "eval":
-        return [fluxion, "eval", path, rest]
-    extra = [a.replace("{file}", path) for a in shlex.split(rest)]
+        return [fluxion, "eval", path] + extra + [rest]
+    words = [a.replace("{file}", path) for a in shlex.split(rest)]
     if kind == "args":
-        return [fluxion] + extra
-    return [fluxion, kind, path] + extra
+        if words and words[0] in ("run", "eval", "check", "ir", "emit-c"):
+            return [fluxion, words[0]] + extra + words[1:]
+        return [fluxion] + words
+    return [fluxion, kind, path] + extra + words
 
 
 def show(title, text):
@@ -141,14 +146,19 @@ def main(argv):
     if len(argv) != 3:
         print("usage: run_fx_test.py FLUXION FILE.fx", file=sys.stderr)
         return 2
-    fluxion, path = argv[1], argv[2]
+    return check_file(argv[1], argv[2])
+
+
+def check_file(fluxion, path, extra=()):
+    """Runs one test file (with `extra` options, see build_command); prints PASS or the
+    failure with its evidence; returns 0 on a pass, 1 on a failure."""
     try:
         spec = parse_spec(path)
     except (OSError, TestFileError) as e:
         print(f"FAIL (bad test file): {e}")
         return 1
 
-    cmd = build_command(fluxion, path, spec)
+    cmd = build_command(fluxion, path, spec, extra)
     try:
         proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, timeout=TIMEOUT_S)

@@ -11,6 +11,7 @@
 
 #include "codegen/cache.hpp"
 #include "driver/compilation.hpp"
+#include "opt/optimiser.hpp"
 #include "fluxion/runtime/linalg.hpp"
 #include "support/diagnostics.hpp"
 #include "support/large_stack.hpp"
@@ -27,8 +28,10 @@ usage:
                                       (after `--`, arguments starting with -- too)
   fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
   fluxion check FILE                  parse and type-check FILE
-  fluxion ir FILE --fn NAME [--stage parsed|typed|ad|expanded]
-                                      print the IR of a top-level function; `ad`
+  fluxion ir FILE --fn NAME [--stage parsed|typed|opt|ad|expanded]
+                                      print the IR of a top-level function; `typed`
+                                      its typed specialisations, `opt` the same
+                                      after the optimiser; `ad`
                                       shows its closure conversion and its forward-
                                       and reverse-mode transforms; `expanded` the
                                       program reachable from it with every
@@ -57,6 +60,15 @@ options:
                       engine instead; docs/ad.md section 10)
   --runtime-ad        (run) build derivatives while the program runs (the
                       interpreter's AD engine), not ahead of time
+  --opt=N             optimisation level: 1 (the default) runs the optimiser on
+                      the typed program before it runs or is printed; 0 runs it
+                      as type inference left it. Its passes, in order
+                      (docs/opt.md):
+PASSES
+  --print-after-all   (with the optimiser) print the typed program to stderr
+                      after every pass that changed it
+  --time-passes       (with the optimiser) print the time spent in each pass
+                      to stderr
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
                       naming the derivative pass it belongs to (run, eval)
@@ -73,9 +85,30 @@ environment: OPENBLAS_NUM_THREADS  threads for every matrix product when --threa
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Not yet available: `compile` (AOT libraries), `--stage opt`. Derivative
-operators and tensors always run in the interpreter for now.
+Not yet available: `compile` (AOT libraries). Derivative operators and tensors
+always run in the interpreter for now; the derivatives the expansion builds
+are not optimised yet (docs/opt.md).
 )";
+
+// `text` (words separated by spaces) as lines of at most `width` columns, each indented by
+// `indent` spaces.
+std::string wrap(const std::string& text, size_t indent, size_t width) {
+  std::string out, line;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(start, end - start);
+    if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+      out += std::string(indent, ' ') + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  if (!line.empty()) out += std::string(indent, ' ') + line + "\n";
+  return out;
+}
 
 struct UsageError {
   std::string message;
@@ -99,8 +132,15 @@ size_t parse_count(const std::string& flag, const std::string& text, unsigned lo
   return static_cast<size_t>(v);
 }
 
+int parse_level(const std::string& text) {
+  if (text == "0") return 0;
+  if (text == "1") return 1;
+  throw UsageError{"--opt expects 0 or 1, found '" + text + "'"};
+}
+
 Command parse_command_line(int argc, char** argv) {
   Command c;
+  c.options.opt.log = &std::cerr;
   // What the native back end reads from the environment; the driver reads nothing itself.
   if (const char* cc = std::getenv("FLUXION_CC"); cc && cc[0]) c.options.jit.compiler.command = cc;
   c.options.jit.cache_dir = fx::codegen::Cache::default_dir(std::getenv("XDG_CACHE_HOME"), std::getenv("HOME"));
@@ -132,6 +172,9 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--runtime-ad") c.options.derivatives = fx::driver::Derivatives::AtRunTime;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
+    else if (a.rfind("--opt=", 0) == 0) c.options.opt.level = parse_level(a.substr(6));
+    else if (a == "--print-after-all") c.options.opt.print_after_all = true;
+    else if (a == "--time-passes") c.options.opt.time_passes = true;
     else if (a == "--threads") c.threads = static_cast<int>(parse_count(a, value(a), 256));
     else if (a == "--fn") c.fn_name = value(a);
     else if (a == "--stage") c.stage = value(a);
@@ -158,10 +201,8 @@ Command parse_command_line(int argc, char** argv) {
   } else if (c.verb == "ir") {
     expect_positional(1, "a FILE");
     if (c.fn_name.empty()) throw UsageError{"'ir' needs --fn NAME"};
-    if (c.stage == "opt")
-      throw UsageError{"stage '" + c.stage + "' is not available yet (stages: parsed, typed, ad, expanded)"};
-    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "ad" && c.stage != "expanded")
-      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, ad, expanded)"};
+    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "opt" && c.stage != "ad" && c.stage != "expanded")
+      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, opt, ad, expanded)"};
   } else {
     throw UsageError{"unknown command '" + c.verb + "'"};
   }
@@ -235,7 +276,10 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
                     std::strcmp(argv[1], "help") == 0)) {
-    std::cout << kHelp;
+    // The pass list comes from the pipeline itself, so that --help cannot fall behind it.
+    std::string help = kHelp;
+    help.replace(help.find("PASSES\n"), 7, wrap(fx::opt::pass_names(), 22, 80));
+    std::cout << help;
     return kExitOk;
   }
   if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {

@@ -244,8 +244,17 @@ ir::Graph* Compilation::specialised_main() {
   return typed;
 }
 
+void Compilation::optimise() {
+  opt::OptOptions o = options_.opt;
+  o.check_nan = options_.interp.check_nan;
+  opt::optimise(module_, *checker_, o, [this](const std::string& stage) { verify(stage); });
+  module_.renumber();
+}
+
 void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
+  // Both engines and the expansion see the optimised program (docs/opt.md).
+  optimise();
   if (run_natively(typed, out)) return;
   if (options_.derivatives != Derivatives::AtRunTime) {  // the interpreter runs the expanded program
     ad::Context cx(module_);
@@ -296,6 +305,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
 
 std::string Compilation::c_text(const std::string& fn) {
   ir::Graph* typed = specialised_main();
+  optimise();
   codegen::CProgram program;
   try {
     program = codegen::emit_program(module_, *checker_, typed, emit_options());
@@ -332,6 +342,7 @@ ir::Graph* Compilation::typed_expression(const std::string& expr_text) {
   ir::Graph* typed = checker_->specialise(g, {});
   module_.renumber();
   verify("type inference");
+  optimise();
   return typed;
 }
 
@@ -341,11 +352,18 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
   if (stage == "parsed") return ir::print_graph_tree(module_, *g);
   if (stage == "ad") return ad_text(g);
   if (stage == "expanded") return expanded_text(name);
-  // "typed": every specialisation reachable from main() and from annotated functions.
+  return typed_text(name, stage == "opt");
+}
+
+// "typed": every specialisation reachable from main() and from annotated functions; "opt":
+// the same after the optimiser.
+std::string Compilation::typed_text(const std::string& name, bool optimised) {
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
     checker_->specialise(main_graph, {});
   module_.renumber();
+  verify("type inference");
+  if (optimised) optimise();
   std::string out;
   for (const auto& other : module_.graphs) {
     if (other->parent || other->name.rfind(name + "[", 0) != 0) continue;

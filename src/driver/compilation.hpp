@@ -11,6 +11,7 @@
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/program_scope.hpp"
+#include "opt/optimiser.hpp"
 #include "types/checker.hpp"
 
 namespace fx::driver {
@@ -46,6 +47,9 @@ struct Options {
   bool verify_ir = true;  // run the IR verifier after every stage
   // When `run` builds derivatives (docs/ad.md §10).
   Derivatives derivatives = Derivatives::AheadOfTime;
+  // The optimiser (docs/opt.md): level 0 (--opt=0) runs the typed program as specialised;
+  // its check_nan follows interp.check_nan (Compilation sets it).
+  opt::OptOptions opt;
   // Where `import "x.fx"` looks when x.fx is not next to the importing file ("": nowhere).
   std::string stdlib_dir = default_stdlib_dir();
 };
@@ -83,7 +87,8 @@ class Compilation {
   // support is a located compile error.
   std::string c_text(const std::string& fn);
 
-  // The IR of top-level function `name` at `stage` ("parsed", "typed", "ad" or "expanded").
+  // The IR of top-level function `name` at `stage` ("parsed", "typed", "opt", "ad" or
+  // "expanded"); "opt" is the typed program after the optimiser.
   std::string ir_text(const std::string& name, const std::string& stage);
 
   ir::Module& module() { return module_; }
@@ -92,6 +97,10 @@ class Compilation {
  private:
   void verify(const std::string& stage);
   ir::Graph* specialised_main();
+  // Runs the optimiser over every typed clone (a no-op with --opt=0).
+  void optimise();
+  // The typed clones of top-level function `name` ("typed" and "opt" stages), printed.
+  std::string typed_text(const std::string& name, bool optimised);
   codegen::EmitOptions emit_options() const;
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
   // `result`, the text of entry's result goes there (eval).

@@ -173,6 +173,10 @@ struct Module {
   std::vector<std::unique_ptr<SourceFile>> files;
   std::vector<std::unique_ptr<ast::Module>> syntax;
   std::vector<std::unique_ptr<Graph>> graphs;
+  // Graphs the optimiser found unreachable (src/opt/dead_graphs.cpp): out of `graphs`, so
+  // nothing prints, verifies, optimises or runs them, but alive, because orphaned nodes and
+  // the type checker's tables may still point at them.
+  std::vector<std::unique_ptr<Graph>> retired_graphs;
   std::vector<std::unique_ptr<Node>> nodes;
   std::vector<std::unique_ptr<StructDecl>> structs;
   std::vector<std::unique_ptr<EnumDecl>> enums;

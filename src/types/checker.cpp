@@ -47,6 +47,10 @@ std::vector<ir::Graph*> TypeChecker::call_targets(const ir::Node* call) const {
   return impl_->specialiser.call_targets(call);
 }
 
+void TypeChecker::copy_call_targets(const ir::Node* call, const ir::Node* copy) {
+  impl_->specialiser.copy_call_targets(call, copy);
+}
+
 const std::vector<SharedClosure>& TypeChecker::shared_closures() const {
   return impl_->specialiser.shared_closures();
 }

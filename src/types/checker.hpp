@@ -42,6 +42,8 @@ class TypeChecker {
   // The clones an Apply node of a clone may call: its callee(s), an `if`'s branches, a
   // `while`'s condition and body. Empty for primitive operations.
   std::vector<ir::Graph*> call_targets(const ir::Node* call) const;
+  // `copy` (made by the optimiser's inliner from `call`) may call what `call` may.
+  void copy_call_targets(const ir::Node* call, const ir::Node* copy);
 
   // Graph constants whose closure is called with several signatures (see
   // specialiser.hpp): the constant points at one clone, the others are listed.

@@ -384,3 +384,12 @@ std::vector<ir::Graph*> Specialiser::call_targets(const ir::Node* call) const {
 }
 
 }  // namespace fx::types
+
+namespace fx::types {
+
+void Specialiser::copy_call_targets(const ir::Node* call, const ir::Node* copy) {
+  auto it = call_targets_.find(call);
+  if (it != call_targets_.end()) call_targets_[copy] = it->second;
+}
+
+}  // namespace fx::types

@@ -41,6 +41,7 @@ class Specialiser {
   const std::vector<SharedClosure>& shared_closures() const { return shared_; }
   // The clones that Apply node `call` of a clone may call (empty for primitives).
   std::vector<ir::Graph*> call_targets(const ir::Node* call) const;
+  void copy_call_targets(const ir::Node* call, const ir::Node* copy);
 
  private:
   void discover(const Context* root);

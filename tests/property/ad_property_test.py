@@ -2,7 +2,7 @@
 """Property test for Fluxion's automatic differentiation on random scalar programs.
 
 Usage: ad_property_test.py FLUXION [--seed N] [--count N] [--batch N] [--keep DIR]
-                                   [--primal-only] [--verbose]
+                                   [--primal-only] [--compare-unoptimised] [--verbose]
 
 From a fixed seed it generates random, well-typed scalar functions f(x) and f(x, y) that mix
 arithmetic on safe domains, if/elif/else on data comparisons, while loops with data-dependent
@@ -25,6 +25,11 @@ points at Fluxion. A forward/reverse disagreement is always a failure; finite-di
 disagreements are tolerated for at most 1% of the functions and reported.
 
 --primal-only checks only f(x0) against Python (validates the generator without AD).
+--compare-unoptimised also runs every batch with the optimiser off (--opt=0, docs/opt.md): the
+optimiser's rewrites are exact, so the primal value must print the very same digits. The
+derivatives are built (at run time) from the optimised program, whose reverse pass may add the
+same cotangent contributions in another order (a value CSE merged is read once, an inlined call
+no longer sums at its boundary): they must agree to TOL_OPTIMISED, with 0.0 equal to -0.0.
 Prints `N passed, N failed` and exits non-zero on failure. Python standard library only.
 """
 
@@ -47,6 +52,7 @@ TOL_FWD_REV = 1e-9
 TOL_REFERENCE = 1e-8
 TOL_FD = 1e-5
 TOL_PRIMAL = 1e-12
+TOL_OPTIMISED = 1e-13
 FD_FAILURE_BUDGET = 0.01
 TIMEOUT_S = 120
 
@@ -543,9 +549,9 @@ def batch_program(cases, primal_only):
     return "\n".join(lines) + "\n"
 
 
-def run_batch(fluxion, path):
+def run_batch(fluxion, path, extra=()):
     try:
-        proc = subprocess.run([fluxion, "run", path], stdin=subprocess.DEVNULL,
+        proc = subprocess.run([fluxion, "run", *extra, path], stdin=subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
         return None, f"timed out after {TIMEOUT_S} s"
@@ -554,6 +560,28 @@ def run_batch(fluxion, path):
     if proc.returncode != 0:
         return None, f"exit status {proc.returncode}\n{err.strip()[:2000]}"
     return out, None
+
+
+def same_as_unoptimised(fields, fields0):
+    """The primal (last field) printed identically, the derivatives within TOL_OPTIMISED."""
+    if fields is None or fields0 is None or len(fields) != len(fields0):
+        return fields == fields0
+    if fields[-1] != fields0[-1]:
+        return False
+    try:
+        return all(close(float(a), float(b), TOL_OPTIMISED) for a, b in zip(fields[:-1], fields0[:-1]))
+    except ValueError:
+        return fields == fields0
+
+
+def output_rows(out):
+    """The fields of each output line, by function id."""
+    rows = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if parts and parts[0].isdigit():
+            rows[int(parts[0])] = parts[1:]
+    return rows
 
 
 def check_case(c, fields, primal_only):
@@ -589,6 +617,7 @@ def main(argv):
     ap.add_argument("--batch", type=int, default=50)
     ap.add_argument("--keep", help="write the generated programs to this directory")
     ap.add_argument("--primal-only", action="store_true")
+    ap.add_argument("--compare-unoptimised", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv[1:])
 
@@ -607,11 +636,15 @@ def main(argv):
             print(f"FAIL {path}: {err}")
             failed_ids.update(c.fid for c in batch)
             continue
-        rows = {}
-        for line in out.splitlines():
-            parts = line.split()
-            if parts and parts[0].isdigit():
-                rows[int(parts[0])] = parts[1:]
+        rows = output_rows(out)
+        if args.compare_unoptimised:
+            out0, err0 = run_batch(args.fluxion, path, ["--opt=0"])
+            rows0 = output_rows(out0) if out0 is not None else {}
+            for c in batch:
+                if not same_as_unoptimised(rows.get(c.fid), rows0.get(c.fid)):
+                    print(f"FAIL f{c.fid} ({path}): optimised {rows.get(c.fid)}, "
+                          f"--opt=0 {rows0.get(c.fid) if out0 is not None else err0}")
+                    failed_ids.add(c.fid)
         for c in batch:
             fields = rows.get(c.fid)
             want = 1 if args.primal_only else 3 * c.nargs + 1

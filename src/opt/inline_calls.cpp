@@ -1,0 +1,289 @@
+// Inlining and beta reduction: a direct call of a small clone (or of one called from a single
+// place) is replaced by a copy of the clone's body with the parameters bound to the arguments.
+// Everything else the optimiser does is local to one graph; inlining is what brings a value's
+// construction and its use into the same graph (a helper's make_tuple and the caller's
+// tuple_get, a pullback and the call that applies it), where projection, folding, CSE and DCE
+// can see them. Graphs nested in the callee (the branches of its `if`s, its loop bodies) are
+// cloned along, with the caller as their new parent.
+//
+// Not inlined: calls whose arguments' types are not exactly the parameters' (see inlinable),
+// recursive clones (a call cycle through constants or closures: inlining would
+// not terminate, and --max-depth must still count the recursion), callees that make a closure
+// of one of their nested graphs (the closure's code would be duplicated under a second env
+// layout, which the C back end and closure conversion key by type), and calls that are not in
+// a scope where the callee's free variables are visible.
+#include <algorithm>
+#include <functional>
+#include <unordered_set>
+
+#include "opt/pass.hpp"
+#include "opt/rewrite.hpp"
+
+namespace fx::opt {
+
+namespace {
+
+using ir::Graph;
+using ir::Node;
+
+// Inlined whatever the number of calls: a copy costs no more than the call it replaces.
+constexpr size_t kSmallBody = 32;
+// Inlined when it is the only reference to the clone (the original then dies).
+constexpr size_t kSingleUseBody = 4000;
+// A bound on what one pass may add, so that chains of single-use calls cannot explode.
+constexpr size_t kGrowthPerPass = 50000;
+
+using Children = std::unordered_map<const Graph*, std::vector<Graph*>>;
+
+// The graphs nested in g, at any depth, parents first.
+std::vector<Graph*> descendants(const Children& children, const Graph* g) {
+  std::vector<Graph*> out;
+  std::function<void(const Graph*)> visit = [&](const Graph* h) {
+    auto it = children.find(h);
+    if (it == children.end()) return;
+    for (Graph* c : it->second) {
+      out.push_back(c);
+      visit(c);
+    }
+  };
+  visit(g);
+  return out;
+}
+
+// Recursive graphs: those on a cycle of "refers to" (a graph constant, a call through a value,
+// or a nested graph), found as strongly connected components (Tarjan).
+class Recursion {
+ public:
+  Recursion(const ir::Module& m, types::TypeChecker& checker, const Children& children) {
+    for (const auto& g : m.graphs) {
+      std::vector<const Graph*>& out = edges_[g.get()];
+      if (auto it = children.find(g.get()); it != children.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+      auto refer = [&](const Node* x) {
+        if (x->holds_graph()) out.push_back(x->as_graph());
+      };
+      for (const Node* n : g->body) {
+        for (const Node* in : n->inputs) refer(in);
+        if (!n->callee()->is_constant())
+          for (const Graph* t : checker.call_targets(n)) out.push_back(t);
+      }
+      if (g->output) refer(g->output);
+    }
+    for (const auto& g : m.graphs)
+      if (!index_.count(g.get())) connect(g.get());
+  }
+  bool known(const Graph* g) const { return index_.count(g) != 0; }
+  bool recursive(const Graph* g) const { return recursive_.count(g) != 0; }
+
+ private:
+  void connect(const Graph* g) {
+    index_[g] = low_[g] = next_++;
+    stack_.push_back(g);
+    on_stack_.insert(g);
+    for (const Graph* h : edges_[g]) {
+      if (h == g) recursive_.insert(g);
+      if (!index_.count(h)) {
+        if (!edges_.count(h)) continue;  // not in the module (cannot happen; be safe)
+        connect(h);
+        low_[g] = std::min(low_[g], low_[h]);
+      } else if (on_stack_.count(h)) {
+        low_[g] = std::min(low_[g], index_[h]);
+      }
+    }
+    if (low_[g] != index_[g]) return;
+    std::vector<const Graph*> component;
+    const Graph* h;
+    do {
+      h = stack_.back();
+      stack_.pop_back();
+      on_stack_.erase(h);
+      component.push_back(h);
+    } while (h != g);
+    if (component.size() > 1) recursive_.insert(component.begin(), component.end());
+  }
+
+  std::unordered_map<const Graph*, std::vector<const Graph*>> edges_;
+  std::unordered_map<const Graph*, size_t> index_, low_;
+  std::vector<const Graph*> stack_;
+  std::unordered_set<const Graph*> on_stack_, recursive_;
+  size_t next_ = 0;
+};
+
+// Is a graph constant input k of n evaluated as code (called), not as a closure value?
+bool code_position(const Node* n, size_t k) {
+  if (k == 0) return true;
+  if (n->is_prim_apply(ir::Prim::If)) return k == 2 || k == 3;
+  if (n->is_prim_apply(ir::Prim::While)) return k == 1 || k == 2;
+  return false;
+}
+
+// Copies a callee's body into a caller (and its nested graphs along), mapping its parameters
+// to the call's arguments.
+class Inliner {
+ public:
+  Inliner(ir::Module& m, types::TypeChecker& checker, Children& children, const Replacements& r)
+      : m_(m), checker_(checker), children_(children), r_(r) {}
+
+  // Appends the copy of callee's body to `out` (nodes of `caller`) and returns what the call
+  // evaluates to.
+  Node* inline_call(Graph* caller, Node* call, const Graph* callee, std::vector<Node*>& out) {
+    map_.clear();
+    graph_map_.clear();
+    for (size_t i = 0; i < callee->params.size(); ++i) map_[callee->params[i]] = r_.resolve(call->arg(i));
+    std::vector<Graph*> nested = descendants(children_, callee);
+    graph_map_[callee] = caller;
+    for (Graph* h : nested) shell(h);
+    for (Node* b : callee->body) out.push_back(copy(b, caller));
+    for (Graph* h : nested) {
+      Graph* h2 = graph_map_.at(h);
+      for (Node* b : h->body) h2->body.push_back(copy(b, h2));
+      h2->output = use(h->output);
+    }
+    return use(callee->output);
+  }
+
+ private:
+  void shell(const Graph* h) {
+    Graph* h2 = m_.new_graph(h->name, graph_map_.at(h->parent), h->loc, h->role);
+    h2->origin = h->origin;
+    h2->return_type = h->return_type;
+    for (size_t i = 0; i < h->params.size(); ++i) {
+      const Node* p = h->params[i];
+      Node* p2 = m_.add_param(h2, p->name, p->loc);
+      p2->type = p->type;
+      h2->param_types[i] = h->param_types[i];
+      h2->param_defaults[i] = h->param_defaults[i];
+      map_[p] = p2;
+    }
+    children_[h2->parent].push_back(h2);
+    graph_map_[h] = h2;
+  }
+
+  Node* use(Node* x) {
+    x = r_.resolve(x);
+    if (auto it = map_.find(x); it != map_.end()) return it->second;
+    if (x->holds_graph())
+      if (auto it = graph_map_.find(x->as_graph()); it != graph_map_.end()) {
+        Node* c = typed_constant(m_, it->second, x->type, x->loc);
+        c->name = x->name;
+        return c;
+      }
+    return x;
+  }
+
+  Node* copy(const Node* b, Graph* into) {
+    std::vector<Node*> inputs;
+    inputs.reserve(b->inputs.size());
+    for (Node* in : b->inputs) inputs.push_back(use(in));
+    Node* b2 = detached_apply(m_, into, std::move(inputs), b->loc, b->type, b->name);
+    b2->keywords = b->keywords;
+    b2->arg_locs = b->arg_locs;
+    if (!b->callee()->is_constant()) checker_.copy_call_targets(b, b2);  // what the C back end calls
+    map_[b] = b2;
+    return b2;
+  }
+
+  ir::Module& m_;
+  types::TypeChecker& checker_;
+  Children& children_;
+  const Replacements& r_;
+  std::unordered_map<const Node*, Node*> map_;
+  std::unordered_map<const Graph*, Graph*> graph_map_;
+};
+
+class InlinePass {
+ public:
+  explicit InlinePass(PassContext& ctx)
+      : ctx_(ctx), children_(children_of(ctx.module)), recursion_(ctx.module, ctx.checker, children_) {
+    for (const auto& g : ctx.module.graphs) {
+      for (const Node* n : g->body)
+        for (const Node* in : n->inputs)
+          if (in->holds_graph()) ++references_[in->as_graph()];
+      if (g->output && g->output->holds_graph()) ++references_[g->output->as_graph()];
+    }
+  }
+
+  bool run() {
+    Replacements r;
+    Inliner inliner(ctx_.module, ctx_.checker, children_, r);
+    bool changed = false;
+    for (Graph* g : typed_graphs(ctx_.module)) {
+      std::vector<Node*> body;
+      bool here = false;
+      const std::vector<Node*> old = g->body;  // detached_apply touches g->body
+      for (Node* n : old) {
+        r.refresh(n);
+        const Graph* callee = inlinable(g, n);
+        if (!callee) {
+          body.push_back(n);
+          continue;
+        }
+        Node* result = inliner.inline_call(g, n, callee, body);
+        r.add(n, result);
+        here = true;
+      }
+      if (!here) continue;
+      g->body = std::move(body);
+      changed = true;
+    }
+    r.apply(ctx_.module);
+    return changed;
+  }
+
+ private:
+  const Graph* inlinable(const Graph* caller, const Node* n) {
+    if (!n->is_apply() || !n->callee()->holds_graph() || !n->keywords.empty() || !n->type) return nullptr;
+    const Graph* c = n->callee()->as_graph();
+    if (!c->origin || c == caller || !recursion_.known(c) || recursion_.recursive(c)) return nullptr;
+    if (c->params.size() != n->num_args() || !c->output) return nullptr;
+    // The copy's nodes keep the types inferred for the parameters: an argument must have
+    // exactly that type. One that knows more (tensor extents, which signatures forget) or
+    // less (a rank the callee's annotation asserts on entry) would make the primitives' rules
+    // give other types, or compile-time errors for what the program reports at run time.
+    for (size_t i = 0; i < c->params.size(); ++i)
+      if (n->arg(i)->type != c->params[i]->type) return nullptr;
+    if (c->parent && !caller->nested_in(c->parent)) return nullptr;  // its free variables are not in scope
+    if (caller->nested_in(c)) return nullptr;
+    size_t size = subtree_size(c);
+    if (size == SIZE_MAX) return nullptr;
+    bool single_use = references_[c] == 1;
+    if (size > (single_use ? kSingleUseBody : kSmallBody) || grown_ + size > kGrowthPerPass) return nullptr;
+    grown_ += size;
+    return c;
+  }
+
+  // The number of body nodes of c and its nested graphs; SIZE_MAX when one of them is made
+  // into a closure value (see the header) or listed by closure_at.
+  size_t subtree_size(const Graph* c) {
+    if (auto it = sizes_.find(c); it != sizes_.end()) return it->second;
+    std::vector<Graph*> nested = descendants(children_, c);
+    std::unordered_set<const Graph*> inside(nested.begin(), nested.end());
+    size_t size = c->body.size();
+    auto value_use = [&](const Node* x) { return x->holds_graph() && inside.count(x->as_graph()); };
+    bool escapes = value_use(c->output);
+    auto scan = [&](const Graph* g) {
+      for (const Node* n : g->body)
+        for (size_t k = 0; k < n->inputs.size(); ++k)
+          if (value_use(n->inputs[k]) && !code_position(n, k)) escapes = true;
+      if (g != c && value_use(g->output)) escapes = true;
+    };
+    scan(c);
+    for (const Graph* h : nested) {
+      size += h->body.size();
+      scan(h);
+    }
+    return sizes_[c] = escapes ? SIZE_MAX : size;
+  }
+
+  PassContext& ctx_;
+  Children children_;
+  Recursion recursion_;
+  std::unordered_map<const Graph*, size_t> references_;
+  std::unordered_map<const Graph*, size_t> sizes_;
+  size_t grown_ = 0;
+};
+
+}  // namespace
+
+bool inline_calls(PassContext& ctx) { return InlinePass(ctx).run(); }
+
+}  // namespace fx::opt

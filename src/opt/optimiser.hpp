@@ -1,0 +1,31 @@
+// The optimiser: rewrites of the typed program (docs/opt.md). It runs after type inference
+// and specialisation, on every typed clone, and hands the result to whichever engine runs
+// the program (the interpreter or the C back end), so both see the same optimised code.
+#pragma once
+#include <functional>
+#include <iosfwd>
+#include <string>
+
+#include "ir/ir.hpp"
+#include "types/checker.hpp"
+
+namespace fx::opt {
+
+struct OptOptions {
+  int level = 1;            // 0: no pass runs (--opt=0); 1: the pipeline of pipeline.cpp
+  bool check_nan = false;   // --check-nan: a float op that makes a nan is an observable error
+  bool print_after_all = false;  // the IR after every pass that changed it, to `log`
+  bool time_passes = false;      // a table of the time spent in each pass, to `log`
+  std::ostream* log = nullptr;
+};
+
+// Runs the pipeline over every typed clone of `m`. `verify(stage)` is called after each pass
+// that changed the program, with the stage named "optimisation pass <name>", so that a pass
+// that breaks the IR or its types is named by the verifiers (Compilation::verify).
+void optimise(ir::Module& m, types::TypeChecker& checker, const OptOptions& options,
+              const std::function<void(const std::string&)>& verify);
+
+// The names of the passes in pipeline order (for --help and tests).
+std::string pass_names();
+
+}  // namespace fx::opt

@@ -1,0 +1,34 @@
+// What every pass of the optimiser gets, and the signature of a pass. Each pass lives in its
+// own file and is listed, with the reason for its position, in pipeline.cpp.
+#pragma once
+#include <unordered_map>
+#include <vector>
+
+#include "ir/ir.hpp"
+#include "opt/optimiser.hpp"
+#include "types/checker.hpp"
+#include "types/type.hpp"
+
+namespace fx::opt {
+
+struct PassContext {
+  ir::Module& module;
+  types::TypeChecker& checker;
+  types::TypeStore& store;
+  const OptOptions& options;
+};
+
+// A pass rewrites the typed clones of ctx.module and says whether it changed anything.
+using PassFn = bool (*)(PassContext& ctx);
+
+bool inline_calls(PassContext& ctx);            // inline_calls.cpp
+bool resolve_known_calls(PassContext& ctx);     // known_calls.cpp
+bool project_constructors(PassContext& ctx);    // project_constructors.cpp
+bool fold_constants(PassContext& ctx);          // fold_constants.cpp
+bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
+bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
+bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
+bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp
+bool eliminate_dead_graphs(PassContext& ctx);   // dead_graphs.cpp
+
+}  // namespace fx::opt

@@ -1,0 +1,103 @@
+// The optimiser's pipeline: the passes in the order they run, each with the reason for its
+// place. The list runs again while a round changes something (at most kMaxRounds rounds):
+// inlining exposes projections, projections expose constants, folding a condition exposes a
+// branch to inline. After every pass that changed the program the caller's verifiers run
+// (the IR verifier and the type-checking verifier), named after the pass.
+#include <chrono>
+#include <iomanip>
+#include <map>
+#include <ostream>
+
+#include "opt/optimiser.hpp"
+#include "opt/pass.hpp"
+#include "types/type.hpp"
+
+namespace fx::opt {
+
+namespace {
+
+struct Step {
+  const char* name;
+  PassFn run;
+  const char* why_here;
+};
+
+constexpr Step kPipeline[] = {
+    {"known-calls", resolve_known_calls,
+     "first: a call through a function value whose code is known becomes a direct call, which "
+     "the inliner can then take"},
+    {"inline", inline_calls,
+     "early: it brings constructors next to their projections and constants next to their "
+     "uses, which is what every later pass feeds on"},
+    {"project", project_constructors,
+     "right after inlining: tuple_get(make_tuple(..)) and field reads of struct constructions "
+     "meet there, and the values they forward may be constants for folding"},
+    {"fold", fold_constants,
+     "after projection, which forwards constants; folds conditions too, so that the next "
+     "round inlines the branch taken"},
+    {"identities", apply_identities,
+     "after folding, so that constants like 1.0 and 0 are literal; before CSE so that x*1 and "
+     "x are recognised as one value"},
+    {"cse", eliminate_common_subexpressions,
+     "after the rewrites that make equal expressions look equal, before hoisting so that a "
+     "loop body hoists one copy"},
+    {"licm", hoist_loop_invariants,
+     "after CSE; what it hoists meets the enclosing graph's nodes in the next round's CSE"},
+    {"dce", eliminate_dead_code,
+     "after the rewrites: every pass above leaves dead nodes behind (packed tuples, projected "
+     "arguments)"},
+    {"dead-graphs", eliminate_dead_graphs,
+     "last: a graph becomes unreachable when DCE removes the last closure of it, or when "
+     "folding and inlining drop the last reference to a branch or loop body"},
+};
+
+constexpr int kMaxRounds = 4;
+
+}  // namespace
+
+std::string pass_names() {
+  std::string out;
+  for (const Step& s : kPipeline) out += (out.empty() ? "" : ", ") + std::string(s.name);
+  return out;
+}
+
+void optimise(ir::Module& m, types::TypeChecker& checker, const OptOptions& options,
+              const std::function<void(const std::string&)>& verify) {
+  if (options.level <= 0) return;
+  PassContext ctx{m, checker, checker.store(), options};
+  using Clock = std::chrono::steady_clock;
+  std::map<std::string, double> seconds;
+  std::map<std::string, int> changes;
+  for (int round = 0; round < kMaxRounds; ++round) {
+    bool any = false;
+    for (const Step& step : kPipeline) {
+      auto start = Clock::now();
+      bool changed = step.run(ctx);
+      seconds[step.name] += std::chrono::duration<double>(Clock::now() - start).count();
+      if (!changed) continue;
+      any = true;
+      ++changes[step.name];
+      m.renumber();
+      verify(std::string("optimisation pass '") + step.name + "'");
+      if (options.print_after_all && options.log) {
+        *options.log << "# after " << step.name << " (round " << round + 1 << ")\n";
+        for (const auto& g : m.graphs)
+          if (g->origin && !g->parent) *options.log << ir::print_graph_tree(m, *g, [](const types::Type* t) {
+            return types::to_string(t);
+          }) << "\n";
+      }
+    }
+    if (!any) break;
+  }
+  if (options.time_passes && options.log) {
+    double total = 0;
+    for (const auto& [name, s] : seconds) total += s;
+    *options.log << "# pass          time (ms)  rounds that changed the program\n";
+    for (const Step& step : kPipeline)
+      *options.log << "# " << std::left << std::setw(14) << step.name << std::right << std::setw(9) << std::fixed
+                   << std::setprecision(3) << seconds[step.name] * 1e3 << "  " << changes[step.name] << "\n";
+    *options.log << "# " << std::left << std::setw(14) << "total" << std::right << std::setw(9) << total * 1e3 << "\n";
+  }
+}
+
+}  // namespace fx::opt

@@ -1,0 +1,110 @@
+#include "opt/removable.hpp"
+
+#include "types/type.hpp"
+
+namespace fx::opt {
+
+namespace {
+
+using types::TypeKind;
+
+// A number, bool, str or None: what the scalar core computes on without shape checks.
+bool plain_scalar(const types::Type* t) {
+  if (!t) return false;
+  switch (t->kind) {
+    case TypeKind::I64: case TypeKind::F64: case TypeKind::F32: case TypeKind::Bool:
+    case TypeKind::Str: case TypeKind::None: return true;
+    default: return false;
+  }
+}
+
+bool is_int(const types::Type* t) { return t && t->kind == TypeKind::I64; }
+
+// Scalar primitives that fail on some integer operands: floordiv and mod by zero, pow with a
+// negative exponent, int() of a float that is nan, infinite or out of range.
+bool scalar_may_fail(ir::Prim p, const ir::Node* n) {
+  switch (p) {
+    case ir::Prim::FloorDiv:
+    case ir::Prim::Mod:
+    case ir::Prim::Pow: return is_int(n->arg(0)->type) && is_int(n->arg(1)->type);
+    case ir::Prim::ToI64: return !is_int(n->arg(0)->type);
+    case ir::Prim::MatMul: return true;  // tensors only
+    default: return false;
+  }
+}
+
+bool makes_float(const types::Type* t) {
+  return t && (t->kind == TypeKind::F64 || t->kind == TypeKind::F32 || t->kind == TypeKind::Tensor);
+}
+
+// A small non-negative constant extent: a large one may fail to allocate (a located error,
+// tests/errors/tensors/runtime/allocation_too_large.fx), a negative one is an error.
+bool small_extent(const ir::Node* n) {
+  auto* v = n->is_constant() ? std::get_if<int64_t>(&n->value) : nullptr;
+  return v && *v >= 0 && *v <= 4096;
+}
+
+// Tensor primitives that cannot fail for their operands' types; the rest check shapes,
+// indices or values when they run.
+bool tensor_total(ir::Prim p, const ir::Node* n) {
+  switch (p) {
+    case ir::Prim::Transpose: return types::is_tensor(n->arg(0)->type);
+    // len of a tensor of rank >= 1 (a parameter's declared rank is asserted on entry).
+    case ir::Prim::Len: return types::is_tensor(n->arg(0)->type) && types::rank_of(n->arg(0)->type) >= 1;
+    case ir::Prim::Eye:
+    case ir::Prim::Zeros:
+    case ir::Prim::Ones:
+      for (size_t i = 0; i < n->num_args(); ++i)
+        if (!small_extent(n->arg(i))) return false;
+      return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+bool is_removable(const ir::Node* n, bool check_nan) {
+  ir::Prim p;
+  if (!n->prim_callee(&p)) return false;  // a call may print, fail or not terminate
+  const ir::PrimInfo& info = ir::prim_info(p);
+  if (info.flag != ir::PrimFlag::PURE) return false;
+  for (const ir::Node* a : n->inputs)
+    if (!a->type && !a->is_constant()) return false;  // untyped: know nothing, keep it
+  switch (info.family) {
+    case ir::PrimFamily::SCALAR:
+      for (size_t i = 0; i < n->num_args(); ++i)
+        if (!plain_scalar(n->arg(i)->type)) return false;  // tensors: shapes may not broadcast
+      if (check_nan && makes_float(n->type)) return false;
+      return !scalar_may_fail(p, n);
+    case ir::PrimFamily::STRUCTURE:
+      // variant_field fails on the wrong variant; the others are total on typed operands.
+      return p != ir::Prim::VariantField;
+    case ir::PrimFamily::CONTROL:
+      return p == ir::Prim::ClosureAt;  // switches code, never fails
+    case ir::PrimFamily::AD_OPERATOR:
+      // grad(f) and its kin only build a function value; jvp/vjp call f, grad_hook is an
+      // identity whose hook runs in reverse mode.
+      switch (p) {
+        case ir::Prim::Jvp: case ir::Prim::Vjp: return false;
+        default: return true;
+      }
+    case ir::PrimFamily::AD_INTERNAL:
+      switch (p) {
+        case ir::Prim::MakeClosure: case ir::Prim::ClosureEnv: case ir::Prim::Jfn: case ir::Prim::Tfn:
+        case ir::Prim::ZerosLike: case ir::Prim::ListEmpty: case ir::Prim::ListPush: return true;
+        default: return false;  // add_tangent of tensors checks shapes; list_top/pop of an empty list fail
+      }
+    case ir::PrimFamily::TENSOR_CONSTRUCT:
+    case ir::PrimFamily::TENSOR_COMPUTE:
+      if (check_nan) return false;
+      return tensor_total(p, n);
+    case ir::PrimFamily::EFFECT:
+    case ir::PrimFamily::TENSOR_INDEX:
+    case ir::PrimFamily::TENSOR_FILES:
+    case ir::PrimFamily::TENSOR_ADJOINT:
+      return false;  // shapes, indices and files are checked when they run
+  }
+  return false;
+}
+
+}  // namespace fx::opt

@@ -1,0 +1,100 @@
+#include "opt/rewrite.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace fx::opt {
+
+std::vector<ir::Graph*> typed_graphs(const ir::Module& m) {
+  // Module order already puts a clone's parent first when the specialiser made both; graphs
+  // cloned by the inliner are appended after their new parent. Sort by depth to be sure.
+  std::vector<std::pair<size_t, ir::Graph*>> by_depth;
+  for (const auto& g : m.graphs) {
+    if (!g->origin) continue;
+    size_t depth = 0;
+    for (const ir::Graph* p = g->parent; p; p = p->parent) ++depth;
+    by_depth.emplace_back(depth, g.get());
+  }
+  std::stable_sort(by_depth.begin(), by_depth.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<ir::Graph*> out;
+  for (auto& [d, g] : by_depth) out.push_back(g);
+  return out;
+}
+
+ir::Node* Replacements::resolve(ir::Node* n) const {
+  for (size_t guard = 0; guard < map_.size() + 1; ++guard) {
+    auto it = map_.find(n);
+    if (it == map_.end()) return n;
+    n = it->second;
+  }
+  return n;
+}
+
+void Replacements::refresh(ir::Node* n) const {
+  if (map_.empty()) return;
+  for (ir::Node*& in : n->inputs) in = resolve(in);
+}
+
+bool Replacements::apply(ir::Module& m) {
+  if (map_.empty()) return false;
+  for (auto& g : m.graphs) {
+    for (ir::Node* n : g->body) refresh(n);
+    if (g->output) g->output = resolve(g->output);
+    std::erase_if(g->body, [&](ir::Node* n) { return map_.count(n) != 0; });
+  }
+  map_.clear();
+  return true;
+}
+
+std::unordered_map<const ir::Node*, size_t> count_uses(const ir::Module& m) {
+  std::unordered_map<const ir::Node*, size_t> uses;
+  for (const auto& g : m.graphs) {
+    for (const ir::Node* n : g->body)
+      for (const ir::Node* in : n->inputs) ++uses[in];
+    if (g->output) ++uses[g->output];
+  }
+  return uses;
+}
+
+ir::Node* typed_constant(ir::Module& m, ir::ConstValue v, const types::Type* type, SourceLoc loc) {
+  ir::Node* c = m.constant(std::move(v), loc);
+  c->type = type;
+  return c;
+}
+
+ir::Node* detached_apply(ir::Module& m, ir::Graph* g, std::vector<ir::Node*> inputs, SourceLoc loc,
+                         const types::Type* type, std::string name) {
+  ir::Node* n = m.apply(g, std::move(inputs), loc, std::move(name));
+  g->body.pop_back();  // Module::apply appends; the pass puts the node where it belongs
+  n->type = type;
+  return n;
+}
+
+bool can_replace(const ir::Node* node, const ir::Node* replacement) {
+  if (node == replacement || !node->type || !replacement->type) return false;
+  if (node->type == replacement->type) return true;
+  return types::is_tensor(node->type) && types::is_tensor(replacement->type) &&
+         !types::is_unknown_tensor(replacement->type) && types::fits(replacement->type, node->type);
+}
+
+std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const ir::Module& m) {
+  std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children;
+  for (const auto& g : m.graphs)
+    if (g->parent) children[g->parent].push_back(g.get());
+  return children;
+}
+
+bool constant_int(const ir::Node* n, int64_t* out) {
+  if (!n->is_constant() || !std::holds_alternative<int64_t>(n->value)) return false;
+  *out = std::get<int64_t>(n->value);
+  return true;
+}
+
+bool constant_float(const ir::Node* n, double* out) {
+  if (!n->is_constant() || !std::holds_alternative<double>(n->value)) return false;
+  *out = std::get<double>(n->value);
+  return true;
+}
+
+}  // namespace fx::opt
