@@ -27,6 +27,9 @@ std::string c_string(const std::string& s) {
   return out + "\"";
 }
 
+// Tensors and f32 scalars (rank-0 f32 tensors) are fx_tensor handles.
+bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
+
 bool is_record(const Type* t) {
   return t->kind == TypeKind::Tuple || t->kind == TypeKind::Struct || t->kind == TypeKind::Closure;
 }
@@ -57,8 +60,8 @@ std::string CTypes::name(const Type* t) {
       auto it = names_of_.find(t);
       return it != names_of_.end() ? it->second : declare(t);
     }
-    case TypeKind::F32: unsupported(where_, "f32 values");
-    case TypeKind::Tensor: unsupported(where_, "tensors");
+    case TypeKind::F32:  // a rank-0 f32 tensor, as in the interpreter
+    case TypeKind::Tensor: return "fx_tensor*";
     case TypeKind::Union: unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
     case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
   }
@@ -126,7 +129,7 @@ std::string CTypes::declare_enum(const Type* t) {
 }
 
 bool CTypes::managed(const Type* t) {
-  if (t->kind == TypeKind::Enum) return true;
+  if (t->kind == TypeKind::Enum || held_as_tensor(t)) return true;
   if (!is_record(t)) return false;
   name(t);  // declared, so that fields_of can be read
   for (const auto& [field, type] : fields_of(t))
@@ -137,6 +140,7 @@ bool CTypes::managed(const Type* t) {
 std::string CTypes::convert(const std::string& value, const Type* from, const Type* to) {
   if (from == to) return value;
   if (from->kind == TypeKind::Bottom) return zero(to);
+  if (held_as_tensor(from) && held_as_tensor(to)) return value;  // one representation for every rank and extent
   if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size()) {
     std::string out = "(" + name(to) + "){";
     for (size_t i = 0; i < to->elems.size(); ++i)
@@ -154,10 +158,12 @@ std::string CTypes::zero(const Type* t) {
 }
 
 std::string CTypes::retain(const Type* t, const std::string& value) {
+  if (held_as_tensor(t)) return "fx_rt_tensor_retain(" + value + ");\n";
   return managed(t) ? helper("retain", t) + "(" + value + ");\n" : "";
 }
 
 std::string CTypes::release(const Type* t, const std::string& value) {
+  if (held_as_tensor(t)) return "fx_rt_tensor_release(" + value + ");\n";
   return managed(t) ? helper("release", t) + "(" + value + ");\n" : "";
 }
 
@@ -175,6 +181,8 @@ std::string CTypes::put(const Type* t, const std::string& value) {
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum: return helper("put", t) + "(" + value + ");\n";
+    case TypeKind::F32:
+    case TypeKind::Tensor: return "fx_rt_put_tensor(" + value + ");\n";
     default: unsupported(where_, "printing a value of type " + to_string(t));
   }
 }
@@ -189,6 +197,8 @@ std::string CTypes::equal(const Type* t, const std::string& a, const std::string
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum: return helper("eq", t) + "(" + a + ", " + b + ")";
+    case TypeKind::F32:
+    case TypeKind::Tensor: return "fx_rt_tensor_equal(" + a + ", " + b + ")";
     default: unsupported(where_, "comparing values of type " + to_string(t));
   }
 }

@@ -10,6 +10,7 @@
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
 #include "codegen/free_vars.hpp"
+#include "codegen/handovers.hpp"
 #include "codegen/prims.hpp"
 #include "interp/format.hpp"
 
@@ -74,6 +75,7 @@ class Emitter {
   CProgram run(const Graph* entry) {
     collect(entry);
     fvs_ = std::make_unique<FreeVariables>(graphs_);
+    handovers_ = std::make_unique<Handovers>(graphs_, *fvs_);
     for (const Graph* g : graphs_) fn_names_[g] = names_.make("f_", path_name(g));
     record_closure_values();
     CProgram out;
@@ -178,6 +180,22 @@ class Emitter {
   // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
   // enclosing graphs) and constants are borrowed.
   bool owned(const Node* x, const Graph* g) { return x->is_apply() && x->graph == g && types_.managed(x->type); }
+  // The owned parameter of a while body (handovers.hpp).
+  bool owned_state(const Node* x, const Graph* g) {
+    return handovers_->owns_state(g) && x == g->params[0] && types_.managed(x->type);
+  }
+
+  // Releases the owned state of g, less the elements its tuple_gets took out.
+  std::string release_state(const Graph* g) {
+    const Node* state = g->params[0];
+    const std::set<int64_t>& stolen = handovers_->stolen(g);
+    if (stolen.empty()) return types_.release(state->type, name_of(state));
+    std::string code;
+    for (size_t i = 0; i < state->type->elems.size(); ++i)
+      if (!stolen.count(static_cast<int64_t>(i)))
+        code += types_.release(state->type->elems[i], name_of(state) + ".e" + std::to_string(i));
+    return code;
+  }
 
   std::string function(const Graph* g) {
     where_ = g->loc;
@@ -193,9 +211,11 @@ class Emitter {
     types_.at(where_);
     const Type* ret = result_type(g);
     std::string tail = c_type(ret) + " result_ = " + operand(g->output) + ";\n";
-    if (!owned(g->output, g)) tail += types_.retain(ret, "result_");
+    if (!owned(g->output, g) && !owned_state(g->output, g)) tail += types_.retain(ret, "result_");
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
-      if (*it != g->output && owned(*it, g)) tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
+      if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it))
+        tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
+    if (!g->params.empty() && owned_state(g->params[0], g) && g->output != g->params[0]) tail += release_state(g);
     tail += "return result_;\n";
     std::string title = (g->loc.valid() ? place(g->loc) + ": " : "") + comment_safe(interp::function_display_name(*g));
     return "/* " + title + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
@@ -241,9 +261,7 @@ class Emitter {
   // A primitive applied at n. `padding` operands are put before n's own (a constructor
   // called as a value is emitted as make_struct/make_variant, which expect the declaration).
   std::string primitive(const Node* n, Prim p, size_t padding) {
-    Emission emission = emission_of(p);
-    if (!emission) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
-    PrimSite site{n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_};
+    PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding};
     for (size_t i = 0; i < padding; ++i) {
       site.args.push_back("0");
       site.arg_types.push_back(checker_.store().none());
@@ -254,11 +272,13 @@ class Emitter {
       c_type(n->arg(i)->type);  // a type without a representation is reported here
     }
     const std::string t = c_type(n->type);
+    Emission emission = emission_at(p, site);
+    if (!emission) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
     Emitted e = emission(site);
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;
     std::string code = e.statements + t + " " + name_of(n) + " = " + e.value + ";\n";
-    return e.borrowed ? code + types_.retain(n->type, name_of(n)) : code;
+    return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
   }
 
   std::string operand(const Node* x) {
@@ -343,7 +363,8 @@ class Emitter {
               " iterations (the limit set by --max-loop-iterations)\");\n";
     }
     step += call_into("next_", s, true, body, "", {x}, {s}, n);
-    step += types_.release(s, x) + x + " = next_;\n";
+    // A body that owns its state has released it (or handed it on); otherwise the loop does.
+    step += (handovers_->owns_state(body) ? "" : types_.release(s, x)) + x + " = next_;\n";
     const std::string head = options_.max_loop_iterations != 0 ? "for (uint64_t it_ = 0;; ++it_) {\n" : "for (;;) {\n";
     return code + head + indent(step) + "}\n";
   }
@@ -380,13 +401,14 @@ class Emitter {
            "; a run-time error returns FX_RT_ERROR (fx_rt_error_loc, fx_rt_error_message). */\n"
            "__attribute__((visibility(\"default\"))) int fx_entry(void) {\n"
            "  jmp_buf escape;\n  jmp_buf* outer = fx_escape;\n  fx_escape = &escape;\n"
-           "  if (setjmp(escape)) {\n    fx_escape = outer;\n    fx_free_live_boxes();\n    return FX_RT_ERROR;\n  }\n"
+           "  if (setjmp(escape)) {\n    fx_escape = outer;\n    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n"
+           "    return FX_RT_ERROR;\n  }\n"
            "  fx_depth = 1;\n  fx_stack_floor = fx_rt_stack_floor();\n  " +
            c_type(ret) + " result_ = " + fn_names_.at(entry) + "();\n" +
            indent((options_.result_text ? types_.put(ret, "result_") : "") + types_.release(ret, "result_")) +
            "  (void)result_;\n  fx_escape = outer;\n"
-           "  if (fx_live_boxes) {  /* every box is released by now, unless the counts are wrong */\n"
-           "    fx_free_live_boxes();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
+           "  if (fx_live_boxes || fx_rt_tensors_live()) {  /* every box and tensor is released by now, unless the counts are wrong */\n"
+           "    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
   }
 
   types::TypeChecker& checker_;
@@ -397,6 +419,7 @@ class Emitter {
   SourceLoc where_;
   std::vector<const Graph*> graphs_;
   std::unique_ptr<FreeVariables> fvs_;
+  std::unique_ptr<Handovers> handovers_;
   std::map<const Graph*, std::string> fn_names_;
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;

@@ -127,4 +127,23 @@ static void fx_free_live_boxes(void) {
   }
 }
 
+/* Operands of tensor primitives (fx_rt_apply), and the call that fails at the node's location. */
+static inline fx_value fx_v_none(void) { fx_value v = {FX_VALUE_NONE}; return v; }
+static inline fx_value fx_v_bool(bool b) { fx_value v = {FX_VALUE_BOOL}; v.as.b = b; return v; }
+static inline fx_value fx_v_i64(int64_t i) { fx_value v = {FX_VALUE_I64}; v.as.i = i; return v; }
+static inline fx_value fx_v_f64(double f) { fx_value v = {FX_VALUE_F64}; v.as.f = f; return v; }
+static inline fx_value fx_v_str(const char* s) { fx_value v = {FX_VALUE_STR}; v.as.s = s; return v; }
+static inline fx_value fx_v_tensor(fx_tensor* t) { fx_value v = {FX_VALUE_TENSOR}; v.as.t = t; return v; }
+static inline fx_value fx_v_tuple(fx_value* items, int64_t n) {
+  fx_value v = {FX_VALUE_TUPLE};
+  v.as.tuple.items = items;
+  v.as.tuple.n = n;
+  return v;
+}
+static inline void fx_apply(int64_t loc, const char* prim, const fx_value* args, int64_t n, uint64_t consumed,
+                            fx_value* out) {
+  const char* refused = fx_rt_apply(prim, args, n, consumed, out);
+  if (refused) fx_fail(loc, refused);
+}
+
 #endif /* FLUXION_FX_GEN_H */

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fluxion/runtime/tensor_abi.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -72,6 +74,59 @@ double fx_rt_maximum(double a, double b); /* nan propagates */
 double fx_rt_minimum(double a, double b);
 double fx_rt_digamma(double x);
 double fx_rt_trigamma(double x);
+
+
+/* ---- tensors (docs/codegen.md "Tensors"): a tensor is the runtime's counted header
+ * (fluxion/runtime/tensor_abi.h), one reference per holder. A primitive's
+ * operands and result travel as fx_value, a tagged C value; fx_rt_apply evaluates the
+ * primitive by the interpreter's own code for it, so both engines share its semantics and
+ * its messages. f32 scalars are rank-0 f32 tensors, as in the interpreter. */
+void fx_rt_tensor_retain(fx_tensor* t); /* NULL is ignored (a variable not assigned yet) */
+void fx_rt_tensor_release(fx_tensor* t);
+/* How many tensors generated code holds references to on this thread, and giving them all
+ * back (after a run-time error skipped the frames that held them). */
+int64_t fx_rt_tensors_live(void);
+void fx_rt_tensors_free_all(void);
+
+enum {
+  FX_VALUE_NONE = 0,
+  FX_VALUE_BOOL,
+  FX_VALUE_I64,
+  FX_VALUE_F64,
+  FX_VALUE_STR,
+  FX_VALUE_TENSOR,
+  FX_VALUE_TUPLE
+};
+typedef struct fx_value {
+  int32_t kind; /* FX_VALUE_* */
+  union {
+    bool b;
+    int64_t i;
+    double f;
+    const char* s;
+    fx_tensor* t;
+    struct {
+      struct fx_value* items;
+      int64_t n;
+    } tuple;
+  } as;
+} fx_value;
+
+/* Applies the primitive named `prim` (ops.def's name) to args[0..n). Bit i of `consumed`: the
+ * caller hands its reference to args[i]'s tensor over (its last use), so that a tensor nobody
+ * else holds is updated in place. `out` says what the caller expects (its kind, and for a
+ * tuple its items' kinds) and receives the result; its tensors are new references. Returns
+ * NULL, or the message of a run-time error. */
+const char* fx_rt_apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+/* print's text of a tensor (a rank-0 f64/i64/bool tensor as its number), and == of tensors
+ * inside tuples and structs (NumPy's array_equal). */
+void fx_rt_put_tensor(const fx_tensor* t);
+bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b);
+/* A number as a rank-0 tensor of its own dtype (a scalar where a tensor of unknown rank is
+ * expected: a loop's accumulator `total = 0.0` that becomes a tensor). */
+fx_tensor* fx_rt_tensor_of_f64(double x);
+fx_tensor* fx_rt_tensor_of_i64(int64_t x);
+fx_tensor* fx_rt_tensor_of_bool(bool x);
 
 #ifdef __cplusplus
 }

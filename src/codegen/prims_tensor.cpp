@@ -1,0 +1,136 @@
+// C emission of the tensor families (TENSOR_CONSTRUCT, TENSOR_INDEX, TENSOR_COMPUTE,
+// TENSOR_FILES, TENSOR_ADJOINT), of the scalar core on tensor and f32 operands (elementwise,
+// with NumPy's broadcasting and weak scalars) and of matmul: one call of the runtime's
+// fx_rt_apply (fx_rt.h), which evaluates the primitive by the interpreter's code for it, so the
+// semantics and the messages are those of the interpreter. Operands travel as fx_value; the
+// result comes back as the node's type says (a tensor handle, a number, a tuple of them), its
+// tensors owned by the node. A failure is a located run-time error at the node (fx_apply).
+#include "codegen/prims.hpp"
+#include "codegen/unsupported.hpp"
+
+namespace fx::codegen {
+
+using ir::Prim;
+using types::Type;
+using types::TypeKind;
+
+namespace {
+
+// Tensors and f32 scalars (rank-0 f32 tensors) are fx_tensor handles.
+bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
+
+// The fx_value of the C value `expr` of type t.
+std::string operand_value(const PrimSite& s, const std::string& expr, const Type* t) {
+  switch (t->kind) {
+    case TypeKind::Bool: return "fx_v_bool(" + expr + ")";
+    case TypeKind::I64: return "fx_v_i64(" + expr + ")";
+    case TypeKind::F64: return "fx_v_f64(" + expr + ")";
+    case TypeKind::Str: return "fx_v_str(" + expr + ")";
+    case TypeKind::None:
+    case TypeKind::Bottom: return "fx_v_none()";
+    case TypeKind::F32:
+    case TypeKind::Tensor: return "fx_v_tensor(" + expr + ")";
+    case TypeKind::Tuple: {
+      if (t->elems.empty()) return "fx_v_tuple(NULL, 0)";
+      std::string items;
+      for (size_t i = 0; i < t->elems.size(); ++i)
+        items += (i ? ", " : "") + operand_value(s, expr + ".e" + std::to_string(i), t->elems[i]);
+      return "fx_v_tuple((fx_value[]){" + items + "}, " + std::to_string(t->elems.size()) + ")";
+    }
+    default: unsupported(s.node->loc, "tensor primitives on a " + to_string(t) + " (" + ir::prim_name(s.prim) + ")");
+  }
+}
+
+// Declares `name`, the fx_value that tells the runtime what a result of type t must be.
+std::string result_slot(const PrimSite& s, const Type* t, const std::string& name) {
+  const char* kind = nullptr;
+  switch (t->kind) {
+    case TypeKind::None:
+    case TypeKind::Bottom: kind = "FX_VALUE_NONE"; break;
+    case TypeKind::Bool: kind = "FX_VALUE_BOOL"; break;
+    case TypeKind::I64: kind = "FX_VALUE_I64"; break;
+    case TypeKind::F64: kind = "FX_VALUE_F64"; break;
+    case TypeKind::F32:
+    case TypeKind::Tensor: kind = "FX_VALUE_TENSOR"; break;
+    case TypeKind::Tuple: {
+      std::string code, items;
+      for (size_t i = 0; i < t->elems.size(); ++i) {
+        std::string item = name + "_" + std::to_string(i);
+        code += result_slot(s, t->elems[i], item);
+        items += (i ? ", " : "") + item;
+      }
+      const std::string n = std::to_string(t->elems.size());
+      if (t->elems.empty()) return code + "fx_value " + name + " = fx_v_tuple(NULL, 0);\n";
+      return code + "fx_value " + name + "_items[" + n + "] = {" + items + "};\nfx_value " + name + " = fx_v_tuple(" +
+             name + "_items, " + n + ");\n";
+    }
+    default: unsupported(s.node->loc, "a tensor primitive returning a " + to_string(t) + " (" + ir::prim_name(s.prim) + ")");
+  }
+  return std::string("fx_value ") + name + " = {" + kind + "};\n";
+}
+
+// The C value of type t that the runtime wrote into the fx_value `slot`.
+std::string read_back(const PrimSite& s, const Type* t, const std::string& slot) {
+  switch (t->kind) {
+    case TypeKind::None:
+    case TypeKind::Bottom: return "(fx_none)0";
+    case TypeKind::Bool: return slot + ".as.b";
+    case TypeKind::I64: return slot + ".as.i";
+    case TypeKind::F64: return slot + ".as.f";
+    case TypeKind::Tuple: {
+      std::string out = "(" + s.types.name(t) + "){";
+      for (size_t i = 0; i < t->elems.size(); ++i)
+        out += (i ? ", " : "") + read_back(s, t->elems[i], slot + ".as.tuple.items[" + std::to_string(i) + "]");
+      return out + (t->elems.empty() ? "0}" : "}");
+    }
+    default: return slot + ".as.t";
+  }
+}
+
+}  // namespace
+
+bool touches_tensors(const PrimSite& s) {
+  if (held_as_tensor(s.result)) return true;
+  for (const Type* t : s.arg_types)
+    if (held_as_tensor(t)) return true;
+  return false;
+}
+
+Emitted tensor_call(const PrimSite& s) {
+  const std::string& r = s.result_name;
+  std::string code;
+  std::string args = "NULL";
+  if (!s.args.empty()) {
+    std::string items;
+    for (size_t i = 0; i < s.args.size(); ++i) items += (i ? ", " : "") + operand_value(s, s.args[i], s.arg_types[i]);
+    code += "fx_value " + r + "_a[" + std::to_string(s.args.size()) + "] = {" + items + "};\n";
+    args = r + "_a";
+  }
+  code += result_slot(s, s.result, r + "_r");
+  code += "fx_apply(" + s.loc + ", " + quote_c(ir::prim_name(s.prim)) + ", " + args + ", " + std::to_string(s.args.size()) +
+          ", UINT64_C(" + std::to_string(s.consumed) + "), &" + r + "_r);\n";
+  if (s.result->kind == TypeKind::None || s.result->kind == TypeKind::Bottom) return {code, ""};
+  return {code, read_back(s, s.result, r + "_r")};
+}
+
+namespace {
+
+FamilyEmissions all_of(ir::PrimFamily family) {
+  FamilyEmissions out{family, {}};
+  for (int i = 0; i < ir::kPrimCount; ++i) {
+    auto p = static_cast<Prim>(i);
+    if (ir::prim_info(p).family == family) out.emissions.emplace_back(p, tensor_call);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Every primitive of the tensor families goes through fx_rt_apply.
+std::vector<FamilyEmissions> tensor_emissions() {
+  return {all_of(ir::PrimFamily::TENSOR_CONSTRUCT), all_of(ir::PrimFamily::TENSOR_INDEX),
+          all_of(ir::PrimFamily::TENSOR_COMPUTE), all_of(ir::PrimFamily::TENSOR_FILES),
+          all_of(ir::PrimFamily::TENSOR_ADJOINT), {ir::PrimFamily::SCALAR, {{Prim::MatMul, tensor_call}}}};
+}
+
+}  // namespace fx::codegen

@@ -1,0 +1,140 @@
+// fx_rt_apply: a primitive of generated code evaluated by the interpreter's own code for it
+// (interp::apply_primitive, and through it the tensor families of src/interp/tensor_*.cpp), so
+// that native and interpreted programs share each primitive's semantics, dtypes and messages.
+// Operands are converted to interpreter values as the interpreter would hold them (a rank-0
+// f64, i64 or bool tensor is a number there), and the result back to what the generated code
+// expects (its type, known when the code was emitted).
+#include <cstring>
+#include <new>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interp/format.hpp"
+#include "interp/primitives.hpp"
+#include "interp/tensor_values.hpp"
+#include "native_abi/tensor_handles.hpp"
+#include "support/diagnostics.hpp"
+
+namespace fx::native_abi {
+
+namespace {
+
+using interp::Kind;
+using interp::Value;
+
+thread_local std::string refused;
+
+const char* refuse(std::string message) {
+  refused = std::move(message);
+  return refused.c_str();
+}
+
+// ops.def's names, looked up once.
+const ir::Prim* prim_named(const char* name) {
+  static const std::unordered_map<std::string, ir::Prim> by_name = [] {
+    std::unordered_map<std::string, ir::Prim> m;
+    for (int i = 0; i < ir::kPrimCount; ++i) m.emplace(ir::prim_name(static_cast<ir::Prim>(i)), static_cast<ir::Prim>(i));
+    return m;
+  }();
+  auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : &it->second;
+}
+
+Value to_value(const fx_value& v, bool consumed) {
+  switch (v.kind) {
+    case FX_VALUE_BOOL: return Value::boolean(v.as.b);
+    case FX_VALUE_I64: return Value::integer(v.as.i);
+    case FX_VALUE_F64: return Value::real(v.as.f);
+    case FX_VALUE_STR: return Value::str(v.as.s);
+    case FX_VALUE_TENSOR: return interp::tensors::box(consumed ? take(v.as.t) : borrow(v.as.t));
+    case FX_VALUE_TUPLE: {
+      std::vector<Value> items;
+      for (int64_t i = 0; i < v.as.tuple.n; ++i) items.push_back(to_value(v.as.tuple.items[i], false));
+      return Value::tuple(std::move(items));
+    }
+    default: return Value::none();
+  }
+}
+
+rt::Tensor as_tensor(const Value& v) {
+  if (v.kind() == Kind::Tensor) return v.as_tensor();
+  return interp::tensors::to_tensor(v, SourceLoc{}, "native code");
+}
+
+rt::Scalar as_number(const Value& v) {
+  switch (v.kind()) {
+    case Kind::Bool: return rt::Scalar(v.as_bool());
+    case Kind::Int: return rt::Scalar(v.as_int());
+    case Kind::Float: return rt::Scalar(v.as_float());
+    case Kind::Tensor:
+      if (v.as_tensor().numel() == 1) return v.as_tensor().item();
+      break;
+    default: break;
+  }
+  internal_error("native code", "a primitive returned " + interp::format_value(v) + " where a number was expected");
+}
+
+// Writes v into out as out's kind says; the tensors written are new handles.
+void from_value(const Value& v, fx_value* out) {
+  switch (out->kind) {
+    case FX_VALUE_NONE: return;
+    case FX_VALUE_BOOL: out->as.b = as_number(v).to_bool(); return;
+    case FX_VALUE_I64: out->as.i = as_number(v).to_i64(); return;
+    case FX_VALUE_F64: out->as.f = as_number(v).to_f64(); return;
+    case FX_VALUE_TENSOR: out->as.t = hand_out(as_tensor(v)); return;
+    case FX_VALUE_TUPLE:
+      if (v.kind() != Kind::Tuple || static_cast<int64_t>(v.items().size()) != out->as.tuple.n)
+        internal_error("native code", "a primitive returned " + interp::format_value(v) + " where a tuple was expected");
+      for (int64_t i = 0; i < out->as.tuple.n; ++i) from_value(v.items()[i], &out->as.tuple.items[i]);
+      return;
+    default: internal_error("native code", "a primitive's result of kind " + std::to_string(out->kind));
+  }
+}
+
+}  // namespace
+
+}  // namespace fx::native_abi
+
+namespace nabi = fx::native_abi;
+
+extern "C" {
+
+const char* fx_rt_apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
+  try {
+    const fx::ir::Prim* p = nabi::prim_named(prim);
+    if (!p) return nabi::refuse(std::string("internal error: no primitive named ") + prim);
+    std::vector<fx::interp::Value> values;
+    values.reserve(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) values.push_back(nabi::to_value(args[i], i < 64 && (consumed >> i & 1)));
+    std::ostringstream printed;  // no primitive that comes here prints
+    fx::interp::Value result = fx::interp::apply_primitive(*p, fx::SourceLoc{}, values.data(), values.size(), printed);
+    nabi::from_value(result, out);
+    return nullptr;
+  } catch (const fx::RuntimeError& e) {
+    return nabi::refuse(e.message);
+  } catch (const fx::InternalError& e) {
+    return nabi::refuse("internal error in " + e.where + ": " + e.message);
+  } catch (const std::bad_alloc&) {
+    return nabi::refuse("out of memory");
+  } catch (const std::exception& e) {
+    return nabi::refuse(std::string("internal error: ") + e.what());
+  }
+}
+
+void fx_rt_put_tensor(const fx_tensor* t) {
+  std::string text = fx::interp::format_value(fx::interp::tensors::box(nabi::borrow(const_cast<fx_tensor*>(t))));
+  fx_rt_put_str(text.c_str());
+}
+
+bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b) {
+  return fx::interp::values_equal(fx::interp::tensors::box(nabi::borrow(const_cast<fx_tensor*>(a))),
+                                   fx::interp::tensors::box(nabi::borrow(const_cast<fx_tensor*>(b))));
+}
+
+fx_tensor* fx_rt_tensor_of_f64(double x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x))); }
+fx_tensor* fx_rt_tensor_of_i64(int64_t x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x))); }
+fx_tensor* fx_rt_tensor_of_bool(bool x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x))); }
+
+}  // extern "C"
