@@ -27,9 +27,6 @@ std::string c_string(const std::string& s) {
   return out + "\"";
 }
 
-// Tensors and f32 scalars (rank-0 f32 tensors) are fx_tensor handles.
-bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
-
 bool is_record(const Type* t) {
   return t->kind == TypeKind::Tuple || t->kind == TypeKind::Struct || t->kind == TypeKind::Closure;
 }
@@ -37,6 +34,8 @@ bool is_record(const Type* t) {
 }  // namespace
 
 std::string quote_c(const std::string& s) { return c_string(s); }
+
+bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
 
 CTypes::CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout env, SourceLoc where)
     : names_(names), annotations_(annotations), env_(std::move(env)), where_(where) {}

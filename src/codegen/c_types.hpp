@@ -24,6 +24,10 @@ namespace fx::codegen {
 // The captured values of a closure type, in the order its environment struct holds them.
 using EnvLayout = std::function<const std::vector<const ir::Node*>&(const types::Type* closure)>;
 
+// Is a value of t an fx_tensor reference: a tensor, or an f32 scalar (a rank-0 f32 tensor, as in
+// the interpreter)?
+bool held_as_tensor(const types::Type* t);
+
 class CTypes {
  public:
   CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout env, SourceLoc where);

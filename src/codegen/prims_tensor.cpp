@@ -16,9 +16,6 @@ using types::TypeKind;
 
 namespace {
 
-// Tensors and f32 scalars (rank-0 f32 tensors) are fx_tensor handles.
-bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
-
 // The fx_value of the C value `expr` of type t.
 std::string operand_value(const PrimSite& s, const std::string& expr, const Type* t) {
   switch (t->kind) {
@@ -37,8 +34,28 @@ std::string operand_value(const PrimSite& s, const std::string& expr, const Type
         items += (i ? ", " : "") + operand_value(s, expr + ".e" + std::to_string(i), t->elems[i]);
       return "fx_v_tuple((fx_value[]){" + items + "}, " + std::to_string(t->elems.size()) + ")";
     }
+    case TypeKind::Struct: {
+      const ir::StructDecl* decl = t->struct_decl;
+      if (decl->fields.empty()) return "fx_v_struct(NULL, 0, NULL, " + quote_c(decl->name) + ")";
+      std::string items, names;
+      for (size_t i = 0; i < decl->fields.size(); ++i) {
+        items += (i ? ", " : "") + operand_value(s, expr + "." + CTypes::field_name(decl->fields[i].name),
+                                                 s.types.field_type(decl, i));
+        names += (i ? ", " : "") + quote_c(decl->fields[i].name);
+      }
+      return "fx_v_struct((fx_value[]){" + items + "}, " + std::to_string(decl->fields.size()) + ", (const char*[]){" +
+             names + "}, " + quote_c(decl->name) + ")";
+    }
     default: unsupported(s.node->loc, "tensor primitives on a " + to_string(t) + " (" + ir::prim_name(s.prim) + ")");
   }
+}
+
+// The types of a tuple's elements or a struct's fields, in order.
+std::vector<const Type*> element_types(const PrimSite& s, const Type* t) {
+  if (t->kind == TypeKind::Tuple) return t->elems;
+  std::vector<const Type*> out;
+  for (size_t i = 0; i < t->struct_decl->fields.size(); ++i) out.push_back(s.types.field_type(t->struct_decl, i));
+  return out;
 }
 
 // Declares `name`, the fx_value that tells the runtime what a result of type t must be.
@@ -52,17 +69,21 @@ std::string result_slot(const PrimSite& s, const Type* t, const std::string& nam
     case TypeKind::F64: kind = "FX_VALUE_F64"; break;
     case TypeKind::F32:
     case TypeKind::Tensor: kind = "FX_VALUE_TENSOR"; break;
-    case TypeKind::Tuple: {
+    case TypeKind::Tuple:
+    case TypeKind::Struct: {
+      std::vector<const Type*> parts = element_types(s, t);
       std::string code, items;
-      for (size_t i = 0; i < t->elems.size(); ++i) {
+      for (size_t i = 0; i < parts.size(); ++i) {
         std::string item = name + "_" + std::to_string(i);
-        code += result_slot(s, t->elems[i], item);
+        code += result_slot(s, parts[i], item);
         items += (i ? ", " : "") + item;
       }
-      const std::string n = std::to_string(t->elems.size());
-      if (t->elems.empty()) return code + "fx_value " + name + " = fx_v_tuple(NULL, 0);\n";
-      return code + "fx_value " + name + "_items[" + n + "] = {" + items + "};\nfx_value " + name + " = fx_v_tuple(" +
-             name + "_items, " + n + ");\n";
+      const std::string n = std::to_string(parts.size());
+      std::string value = parts.empty() ? "fx_v_tuple(NULL, 0)" : "fx_v_tuple(" + name + "_items, " + n + ")";
+      if (!parts.empty()) code += "fx_value " + name + "_items[" + n + "] = {" + items + "};\n";
+      code += "fx_value " + name + " = " + value + ";\n";
+      if (t->kind == TypeKind::Struct) code += name + ".kind = FX_VALUE_STRUCT;\n";
+      return code;
     }
     default: unsupported(s.node->loc, "a tensor primitive returning a " + to_string(t) + " (" + ir::prim_name(s.prim) + ")");
   }
@@ -77,11 +98,13 @@ std::string read_back(const PrimSite& s, const Type* t, const std::string& slot)
     case TypeKind::Bool: return slot + ".as.b";
     case TypeKind::I64: return slot + ".as.i";
     case TypeKind::F64: return slot + ".as.f";
-    case TypeKind::Tuple: {
+    case TypeKind::Tuple:
+    case TypeKind::Struct: {
+      std::vector<const Type*> parts = element_types(s, t);
       std::string out = "(" + s.types.name(t) + "){";
-      for (size_t i = 0; i < t->elems.size(); ++i)
-        out += (i ? ", " : "") + read_back(s, t->elems[i], slot + ".as.tuple.items[" + std::to_string(i) + "]");
-      return out + (t->elems.empty() ? "0}" : "}");
+      for (size_t i = 0; i < parts.size(); ++i)
+        out += (i ? ", " : "") + read_back(s, parts[i], slot + ".as.tuple.items[" + std::to_string(i) + "]");
+      return out + (parts.empty() ? "0}" : "}");
     }
     default: return slot + ".as.t";
   }

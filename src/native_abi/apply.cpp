@@ -5,6 +5,9 @@
 // f64, i64 or bool tensor is a number there), and the result back to what the generated code
 // expects (its type, known when the code was emitted).
 #include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <new>
 #include <sstream>
 #include <string>
@@ -42,6 +45,23 @@ const ir::Prim* prim_named(const char* name) {
   return it == by_name.end() ? nullptr : &it->second;
 }
 
+// The declaration of a struct as generated code describes it (its name and fields): what the
+// interpreter's .npz files read of one. One per description, for the life of the process.
+const ir::StructDecl* declaration(const fx_value& v) {
+  static std::mutex lock;
+  static std::map<std::vector<std::string>, std::unique_ptr<ir::StructDecl>> known;
+  std::vector<std::string> key{v.as.tuple.type_name};
+  for (int64_t i = 0; i < v.as.tuple.n; ++i) key.emplace_back(v.as.tuple.field_names[i]);
+  std::lock_guard<std::mutex> hold(lock);
+  auto& decl = known[key];
+  if (!decl) {
+    decl = std::make_unique<ir::StructDecl>();
+    decl->name = key[0];
+    for (size_t i = 1; i < key.size(); ++i) decl->fields.push_back(ir::FieldInfo{key[i], nullptr, {}});
+  }
+  return decl.get();
+}
+
 Value to_value(const fx_value& v, bool consumed) {
   switch (v.kind) {
     case FX_VALUE_BOOL: return Value::boolean(v.as.b);
@@ -53,6 +73,11 @@ Value to_value(const fx_value& v, bool consumed) {
       std::vector<Value> items;
       for (int64_t i = 0; i < v.as.tuple.n; ++i) items.push_back(to_value(v.as.tuple.items[i], false));
       return Value::tuple(std::move(items));
+    }
+    case FX_VALUE_STRUCT: {
+      std::vector<Value> fields;
+      for (int64_t i = 0; i < v.as.tuple.n; ++i) fields.push_back(to_value(v.as.tuple.items[i], false));
+      return Value::make_struct(declaration(v), std::move(fields));
     }
     default: return Value::none();
   }
@@ -85,7 +110,8 @@ void from_value(const Value& v, fx_value* out) {
     case FX_VALUE_F64: out->as.f = as_number(v).to_f64(); return;
     case FX_VALUE_TENSOR: out->as.t = hand_out(as_tensor(v)); return;
     case FX_VALUE_TUPLE:
-      if (v.kind() != Kind::Tuple || static_cast<int64_t>(v.items().size()) != out->as.tuple.n)
+    case FX_VALUE_STRUCT:
+      if (v.kind() != (out->kind == FX_VALUE_TUPLE ? Kind::Tuple : Kind::Struct) || static_cast<int64_t>(v.items().size()) != out->as.tuple.n)
         internal_error("native code", "a primitive returned " + interp::format_value(v) + " where a tuple was expected");
       for (int64_t i = 0; i < out->as.tuple.n; ++i) from_value(v.items()[i], &out->as.tuple.items[i]);
       return;

@@ -138,6 +138,15 @@ static inline fx_value fx_v_tuple(fx_value* items, int64_t n) {
   fx_value v = {FX_VALUE_TUPLE};
   v.as.tuple.items = items;
   v.as.tuple.n = n;
+  v.as.tuple.field_names = NULL;
+  v.as.tuple.type_name = NULL;
+  return v;
+}
+static inline fx_value fx_v_struct(fx_value* items, int64_t n, const char* const* field_names, const char* type_name) {
+  fx_value v = fx_v_tuple(items, n);
+  v.kind = FX_VALUE_STRUCT;
+  v.as.tuple.field_names = field_names;
+  v.as.tuple.type_name = type_name;
   return v;
 }
 static inline void fx_apply(int64_t loc, const char* prim, const fx_value* args, int64_t n, uint64_t consumed,

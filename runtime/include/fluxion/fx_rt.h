@@ -95,7 +95,8 @@ enum {
   FX_VALUE_F64,
   FX_VALUE_STR,
   FX_VALUE_TENSOR,
-  FX_VALUE_TUPLE
+  FX_VALUE_TUPLE,
+  FX_VALUE_STRUCT /* a tuple whose items are the fields named by field_names (save, load) */
 };
 typedef struct fx_value {
   int32_t kind; /* FX_VALUE_* */
@@ -108,6 +109,8 @@ typedef struct fx_value {
     struct {
       struct fx_value* items;
       int64_t n;
+      const char* const* field_names; /* a struct's; NULL for a tuple */
+      const char* type_name;          /* a struct's */
     } tuple;
   } as;
 } fx_value;
