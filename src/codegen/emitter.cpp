@@ -261,7 +261,8 @@ class Emitter {
   // A primitive applied at n. `padding` operands are put before n's own (a constructor
   // called as a value is emitted as make_struct/make_variant, which expect the declaration).
   std::string primitive(const Node* n, Prim p, size_t padding) {
-    PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding};
+    PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
+                  options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
       site.args.push_back("0");
       site.arg_types.push_back(checker_.store().none());
@@ -278,7 +279,20 @@ class Emitter {
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;
     std::string code = e.statements + t + " " + name_of(n) + " = " + e.value + ";\n";
+    if (options_.check_nan && emission != tensor_call && n->type->kind == TypeKind::F64 &&
+        ir::prim_info(p).family != ir::PrimFamily::STRUCTURE)
+      code += nan_check(site);
     return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
+  }
+
+  // --check-nan after an f64 computed inline: the runtime words the report (fx_rt_check_nan).
+  std::string nan_check(const PrimSite& s) {
+    std::string items;
+    for (size_t i = 0; i < s.args.size(); ++i) items += (i ? ", " : "") + fx_value_of(s, s.args[i], s.arg_types[i]);
+    const std::string n = std::to_string(s.args.size());
+    const std::string args = items.empty() ? "NULL" : "(fx_value[]){" + items + "}";
+    return "if (!isfinite(" + s.result_name + ")) fx_check_nan(" + s.loc + ", " + quote_c(ir::prim_name(s.prim)) + ", " +
+           args + ", " + n + ", " + s.result_name + ");\n";
   }
 
   std::string operand(const Node* x) {

@@ -24,6 +24,7 @@ struct PrimSite {
   // Bit i: operand i is an owned value at its last use, handed over to the primitive (so that
   // a tensor nobody else holds is updated in place); the emitter then no longer releases it.
   uint64_t consumed = 0;
+  bool check_nan = false;  // --check-nan: the runtime examines the result (tensor_call)
 };
 
 // Statements to run first, then the expression of the result ("" for a None result).
@@ -60,6 +61,8 @@ std::vector<FamilyEmissions> all_emissions();
 // its emission as a call of the runtime's fx_rt_apply.
 bool touches_tensors(const PrimSite& s);
 Emitted tensor_call(const PrimSite& s);
+// The fx_value of the C value `expr` of type t (an operand of fx_rt_apply or fx_rt_check_nan).
+std::string fx_value_of(const PrimSite& s, const std::string& expr, const types::Type* t);
 
 // f64 operand text: converts an i64 or bool operand.
 std::string as_f64(const std::string& expr, const types::Type* t);

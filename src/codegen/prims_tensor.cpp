@@ -16,8 +16,9 @@ using types::TypeKind;
 
 namespace {
 
-// The fx_value of the C value `expr` of type t.
-std::string operand_value(const PrimSite& s, const std::string& expr, const Type* t) {
+}  // namespace
+
+std::string fx_value_of(const PrimSite& s, const std::string& expr, const Type* t) {
   switch (t->kind) {
     case TypeKind::Bool: return "fx_v_bool(" + expr + ")";
     case TypeKind::I64: return "fx_v_i64(" + expr + ")";
@@ -31,7 +32,7 @@ std::string operand_value(const PrimSite& s, const std::string& expr, const Type
       if (t->elems.empty()) return "fx_v_tuple(NULL, 0)";
       std::string items;
       for (size_t i = 0; i < t->elems.size(); ++i)
-        items += (i ? ", " : "") + operand_value(s, expr + ".e" + std::to_string(i), t->elems[i]);
+        items += (i ? ", " : "") + fx_value_of(s, expr + ".e" + std::to_string(i), t->elems[i]);
       return "fx_v_tuple((fx_value[]){" + items + "}, " + std::to_string(t->elems.size()) + ")";
     }
     case TypeKind::Struct: {
@@ -39,7 +40,7 @@ std::string operand_value(const PrimSite& s, const std::string& expr, const Type
       if (decl->fields.empty()) return "fx_v_struct(NULL, 0, NULL, " + quote_c(decl->name) + ")";
       std::string items, names;
       for (size_t i = 0; i < decl->fields.size(); ++i) {
-        items += (i ? ", " : "") + operand_value(s, expr + "." + CTypes::field_name(decl->fields[i].name),
+        items += (i ? ", " : "") + fx_value_of(s, expr + "." + CTypes::field_name(decl->fields[i].name),
                                                  s.types.field_type(decl, i));
         names += (i ? ", " : "") + quote_c(decl->fields[i].name);
       }
@@ -49,6 +50,8 @@ std::string operand_value(const PrimSite& s, const std::string& expr, const Type
     default: unsupported(s.node->loc, "tensor primitives on a " + to_string(t) + " (" + ir::prim_name(s.prim) + ")");
   }
 }
+
+namespace {
 
 // The types of a tuple's elements or a struct's fields, in order.
 std::vector<const Type*> element_types(const PrimSite& s, const Type* t) {
@@ -125,12 +128,12 @@ Emitted tensor_call(const PrimSite& s) {
   std::string args = "NULL";
   if (!s.args.empty()) {
     std::string items;
-    for (size_t i = 0; i < s.args.size(); ++i) items += (i ? ", " : "") + operand_value(s, s.args[i], s.arg_types[i]);
+    for (size_t i = 0; i < s.args.size(); ++i) items += (i ? ", " : "") + fx_value_of(s, s.args[i], s.arg_types[i]);
     code += "fx_value " + r + "_a[" + std::to_string(s.args.size()) + "] = {" + items + "};\n";
     args = r + "_a";
   }
   code += result_slot(s, s.result, r + "_r");
-  code += "fx_apply(" + s.loc + ", " + quote_c(ir::prim_name(s.prim)) + ", " + args + ", " + std::to_string(s.args.size()) +
+  code += std::string(s.check_nan ? "fx_apply_checked(" : "fx_apply(") + s.loc + ", " + quote_c(ir::prim_name(s.prim)) + ", " + args + ", " + std::to_string(s.args.size()) +
           ", UINT64_C(" + std::to_string(s.consumed) + "), &" + r + "_r);\n";
   if (s.result->kind == TypeKind::None || s.result->kind == TypeKind::Bottom) return {code, ""};
   return {code, read_back(s, s.result, r + "_r")};

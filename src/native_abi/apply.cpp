@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "interp/format.hpp"
+#include "interp/nan_check.hpp"
 #include "interp/primitives.hpp"
 #include "interp/tensor_values.hpp"
 #include "native_abi/tensor_handles.hpp"
@@ -125,25 +126,60 @@ void from_value(const Value& v, fx_value* out) {
 
 namespace nabi = fx::native_abi;
 
+namespace fx::native_abi {
+namespace {
+
+// fx_rt_apply and fx_rt_apply_checked: under --check-nan the operands are kept (so that the
+// report can show them) and the result is examined as the interpreter examines it.
+const char* apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out, bool check_nan) {
+  try {
+    const ir::Prim* p = prim_named(prim);
+    if (!p) return refuse(std::string("internal error: no primitive named ") + prim);
+    std::vector<Value> values;
+    values.reserve(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) values.push_back(to_value(args[i], i < 64 && (consumed >> i & 1)));
+    std::vector<Value> kept;
+    if (check_nan) kept = values;
+    std::ostringstream printed;  // no primitive that comes here prints
+    Value result = interp::apply_primitive(*p, SourceLoc{}, values.data(), values.size(), printed);
+    if (check_nan) {
+      std::string report = interp::nan_report(*p, kept.data(), kept.size(), result);
+      if (!report.empty()) return refuse(report);
+    }
+    from_value(result, out);
+    return nullptr;
+  } catch (const RuntimeError& e) {
+    return refuse(e.message);
+  } catch (const InternalError& e) {
+    return refuse("internal error in " + e.where + ": " + e.message);
+  } catch (const std::bad_alloc&) {
+    return refuse("out of memory");
+  } catch (const std::exception& e) {
+    return refuse(std::string("internal error: ") + e.what());
+  }
+}
+
+}  // namespace
+}  // namespace fx::native_abi
+
 extern "C" {
 
 const char* fx_rt_apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
+  return nabi::apply(prim, args, n, consumed, out, false);
+}
+
+const char* fx_rt_apply_checked(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
+  return nabi::apply(prim, args, n, consumed, out, true);
+}
+
+const char* fx_rt_check_nan(const char* prim, const fx_value* args, int64_t n, const fx_value* result) {
   try {
     const fx::ir::Prim* p = nabi::prim_named(prim);
     if (!p) return nabi::refuse(std::string("internal error: no primitive named ") + prim);
     std::vector<fx::interp::Value> values;
-    values.reserve(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) values.push_back(nabi::to_value(args[i], i < 64 && (consumed >> i & 1)));
-    std::ostringstream printed;  // no primitive that comes here prints
-    fx::interp::Value result = fx::interp::apply_primitive(*p, fx::SourceLoc{}, values.data(), values.size(), printed);
-    nabi::from_value(result, out);
-    return nullptr;
-  } catch (const fx::RuntimeError& e) {
-    return nabi::refuse(e.message);
-  } catch (const fx::InternalError& e) {
-    return nabi::refuse("internal error in " + e.where + ": " + e.message);
-  } catch (const std::bad_alloc&) {
-    return nabi::refuse("out of memory");
+    for (int64_t i = 0; i < n; ++i) values.push_back(nabi::to_value(args[i], false));
+    std::string report = fx::interp::nan_report(*p, values.data(), values.size(), nabi::to_value(*result, false));
+    return report.empty() ? nullptr : nabi::refuse(report);
   } catch (const std::exception& e) {
     return nabi::refuse(std::string("internal error: ") + e.what());
   }

@@ -149,6 +149,19 @@ static inline fx_value fx_v_struct(fx_value* items, int64_t n, const char* const
   v.as.tuple.type_name = type_name;
   return v;
 }
+static inline void fx_apply_checked(int64_t loc, const char* prim, const fx_value* args, int64_t n, uint64_t consumed,
+                                    fx_value* out) {
+  const char* refused = fx_rt_apply_checked(prim, args, n, consumed, out);
+  if (refused) fx_fail(loc, refused);
+}
+/* --check-nan: a non-finite f64 result of a primitive computed inline (cold: the check is one
+ * isfinite test on the hot path). */
+__attribute__((cold, noinline)) static void fx_check_nan(int64_t loc, const char* prim, const fx_value* args, int64_t n,
+                                                         double result) {
+  fx_value r = fx_v_f64(result);
+  const char* refused = fx_rt_check_nan(prim, args, n, &r);
+  if (refused) fx_fail(loc, refused);
+}
 static inline void fx_apply(int64_t loc, const char* prim, const fx_value* args, int64_t n, uint64_t consumed,
                             fx_value* out) {
   const char* refused = fx_rt_apply(prim, args, n, consumed, out);

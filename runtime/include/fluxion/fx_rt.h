@@ -121,6 +121,12 @@ typedef struct fx_value {
  * tuple its items' kinds) and receives the result; its tensors are new references. Returns
  * NULL, or the message of a run-time error. */
 const char* fx_rt_apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+/* The same under --check-nan: a result holding a nan or an infinity made from finite operands
+ * is refused with the interpreter's words ("check-nan: log produced nan (operand: -1.0)"). */
+const char* fx_rt_apply_checked(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+/* --check-nan after a primitive that generated code computes itself (a non-finite f64): the
+ * report, or NULL when an operand already held the nan or infinity. */
+const char* fx_rt_check_nan(const char* prim, const fx_value* args, int64_t n, const fx_value* result);
 /* print's text of a tensor (a rank-0 f64/i64/bool tensor as its number), and == of tensors
  * inside tuples and structs (NumPy's array_equal). */
 void fx_rt_put_tensor(const fx_tensor* t);
