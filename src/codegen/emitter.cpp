@@ -261,6 +261,7 @@ class Emitter {
   // A primitive applied at n. `padding` operands are put before n's own (a constructor
   // called as a value is emitted as make_struct/make_variant, which expect the declaration).
   std::string primitive(const Node* n, Prim p, size_t padding) {
+    if (!emission_of(p)) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
                   options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
@@ -274,7 +275,6 @@ class Emitter {
     }
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
-    if (!emission) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
     Emitted e = emission(site);
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;

@@ -69,7 +69,11 @@ Value to_value(const fx_value& v, bool consumed) {
     case FX_VALUE_I64: return Value::integer(v.as.i);
     case FX_VALUE_F64: return Value::real(v.as.f);
     case FX_VALUE_STR: return Value::str(v.as.s);
-    case FX_VALUE_TENSOR: return interp::tensors::box(consumed ? take(v.as.t) : borrow(v.as.t));
+    case FX_VALUE_TENSOR: {
+      const bool scalar = is_scalar(v.as.t);
+      rt::Tensor t = consumed ? take(v.as.t) : borrow(v.as.t);
+      return scalar ? interp::tensors::box(std::move(t)) : Value::tensor(std::move(t));
+    }
     case FX_VALUE_TUPLE: {
       std::vector<Value> items;
       for (int64_t i = 0; i < v.as.tuple.n; ++i) items.push_back(to_value(v.as.tuple.items[i], false));
@@ -82,6 +86,12 @@ Value to_value(const fx_value& v, bool consumed) {
     }
     default: return Value::none();
   }
+}
+
+// The interpreter's value of a tensor that generated code holds.
+Value value_of(const fx_tensor* h) {
+  rt::Tensor t = borrow(const_cast<fx_tensor*>(h));
+  return is_scalar(h) ? interp::tensors::box(std::move(t)) : Value::tensor(std::move(t));
 }
 
 rt::Tensor as_tensor(const Value& v) {
@@ -109,7 +119,7 @@ void from_value(const Value& v, fx_value* out) {
     case FX_VALUE_BOOL: out->as.b = as_number(v).to_bool(); return;
     case FX_VALUE_I64: out->as.i = as_number(v).to_i64(); return;
     case FX_VALUE_F64: out->as.f = as_number(v).to_f64(); return;
-    case FX_VALUE_TENSOR: out->as.t = hand_out(as_tensor(v)); return;
+    case FX_VALUE_TENSOR: out->as.t = hand_out(as_tensor(v), v.kind() != Kind::Tensor); return;
     case FX_VALUE_TUPLE:
     case FX_VALUE_STRUCT:
       if (v.kind() != (out->kind == FX_VALUE_TUPLE ? Kind::Tuple : Kind::Struct) || static_cast<int64_t>(v.items().size()) != out->as.tuple.n)
@@ -185,18 +195,22 @@ const char* fx_rt_check_nan(const char* prim, const fx_value* args, int64_t n, c
   }
 }
 
+const char* fx_rt_check_rank(const fx_tensor* t, int64_t rank, const char* declaration) {
+  if (!t || nabi::is_scalar(t) || t->rank == rank) return nullptr;
+  return nabi::refuse(fx::interp::rank_mismatch(declaration, t->rank));
+}
+
 void fx_rt_put_tensor(const fx_tensor* t) {
-  std::string text = fx::interp::format_value(fx::interp::tensors::box(nabi::borrow(const_cast<fx_tensor*>(t))));
+  std::string text = fx::interp::format_value(nabi::value_of(t));
   fx_rt_put_str(text.c_str());
 }
 
 bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b) {
-  return fx::interp::values_equal(fx::interp::tensors::box(nabi::borrow(const_cast<fx_tensor*>(a))),
-                                   fx::interp::tensors::box(nabi::borrow(const_cast<fx_tensor*>(b))));
+  return fx::interp::values_equal(nabi::value_of(a), nabi::value_of(b));
 }
 
-fx_tensor* fx_rt_tensor_of_f64(double x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x))); }
-fx_tensor* fx_rt_tensor_of_i64(int64_t x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x))); }
-fx_tensor* fx_rt_tensor_of_bool(bool x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x))); }
+fx_tensor* fx_rt_tensor_of_f64(double x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x)), true); }
+fx_tensor* fx_rt_tensor_of_i64(int64_t x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x)), true); }
+fx_tensor* fx_rt_tensor_of_bool(bool x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x)), true); }
 
 }  // extern "C"

@@ -10,8 +10,13 @@
 
 namespace fx::native_abi {
 
-// A reference held by generated code from now on.
-fx_tensor* hand_out(rt::Tensor t);
+// A reference held by generated code from now on. `was_scalar`: the interpreter would hold a
+// number here, not a tensor (a rank-0 result of a kernel, which the interpreter boxes): the
+// tensor is given back to the interpreter's primitives as that number, so that a value of
+// unknown rank behaves in both engines alike (weak scalars, "matmul needs tensors").
+fx_tensor* hand_out(rt::Tensor t, bool was_scalar = false);
+// Does the interpreter hold the value of h as a number?
+bool is_scalar(const fx_tensor* h);
 // The tensor of a reference generated code hands over (its last use): the same reference,
 // which is the only one when nobody else holds the tensor.
 rt::Tensor take(fx_tensor* h);

@@ -127,6 +127,9 @@ const char* fx_rt_apply_checked(const char* prim, const fx_value* args, int64_t 
 /* --check-nan after a primitive that generated code computes itself (a non-finite f64): the
  * report, or NULL when an operand already held the nan or infinity. */
 const char* fx_rt_check_nan(const char* prim, const fx_value* args, int64_t n, const fx_value* result);
+/* A struct field declared Tensor[T, rank] given a tensor of unknown rank: NULL when t has that
+ * rank (or is a number to the interpreter), else `declaration` + ", found a tensor of rank N". */
+const char* fx_rt_check_rank(const fx_tensor* t, int64_t rank, const char* declaration);
 /* print's text of a tensor (a rank-0 f64/i64/bool tensor as its number), and == of tensors
  * inside tuples and structs (NumPy's array_equal). */
 void fx_rt_put_tensor(const fx_tensor* t);
