@@ -137,13 +137,36 @@ bool CTypes::managed(const Type* t) {
 }
 
 std::string CTypes::convert(const std::string& value, const Type* from, const Type* to) {
+  if (makes_references(from, to))
+    unsupported(where_, "a " + to_string(from) + " where a " + to_string(to) + " is expected, inside a value built of parts");
+  return convert_parts(value, from, to);
+}
+
+bool CTypes::makes_references(const Type* from, const Type* to) {
+  if (from == to) return false;
+  if (types::is_number(from) || from->kind == TypeKind::Bool) return to->kind == TypeKind::Tensor;
+  if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size())
+    for (size_t i = 0; i < to->elems.size(); ++i)
+      if (makes_references(from->elems[i], to->elems[i])) return true;
+  return false;
+}
+
+// A GNU statement expression: the parts of `value` counted once more, then converted.
+std::string CTypes::convert_owned(const std::string& value, const Type* from, const Type* to) {
+  return "({ " + retain(from, value) + name(to) + " owned_ = " + convert_parts(value, from, to) + "; owned_; })";
+}
+
+std::string CTypes::convert_parts(const std::string& value, const Type* from, const Type* to) {
   if (from == to) return value;
+  if (to->kind == TypeKind::Tensor && from->kind == TypeKind::F64) return "fx_rt_tensor_of_f64(" + value + ")";
+  if (to->kind == TypeKind::Tensor && from->kind == TypeKind::I64) return "fx_rt_tensor_of_i64(" + value + ")";
+  if (to->kind == TypeKind::Tensor && from->kind == TypeKind::Bool) return "fx_rt_tensor_of_bool(" + value + ")";
   if (from->kind == TypeKind::Bottom) return zero(to);
   if (held_as_tensor(from) && held_as_tensor(to)) return value;  // one representation for every rank and extent
   if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size()) {
     std::string out = "(" + name(to) + "){";
     for (size_t i = 0; i < to->elems.size(); ++i)
-      out += (i ? ", " : "") + convert(value + ".e" + std::to_string(i), from->elems[i], to->elems[i]);
+      out += (i ? ", " : "") + convert_parts(value + ".e" + std::to_string(i), from->elems[i], to->elems[i]);
     return out + (to->elems.empty() ? "0}" : "}");
   }
   unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");

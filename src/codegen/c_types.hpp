@@ -39,6 +39,12 @@ class CTypes {
   // `value` of type `from` where a `to` is expected: the same text when the types agree, a zero
   // for a value that is not assigned yet (Bottom), tuples element by element.
   std::string convert(const std::string& value, const types::Type* from, const types::Type* to);
+  // Does converting `from` to `to` make new tensor references (a number where a tensor of
+  // unknown rank is expected: a loop's `total = 0.0` that becomes a tensor)? convert refuses
+  // those (its result is borrowed); convert_owned makes them, as an expression whose value holds
+  // its own references (the parts of `value` counted once more), for the caller to release.
+  bool makes_references(const types::Type* from, const types::Type* to);
+  std::string convert_owned(const std::string& value, const types::Type* from, const types::Type* to);
   // A zero value of t (the value of a variable not yet assigned).
   std::string zero(const types::Type* t);
   // Statements: count one more / one less holder of the boxes in `value` ("" when unmanaged).
@@ -64,6 +70,7 @@ class CTypes {
 
  private:
   std::string declare(const types::Type* t);
+  std::string convert_parts(const std::string& value, const types::Type* from, const types::Type* to);
   std::string declare_record(const types::Type* t, const std::string& c_name,
                              const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
   std::string declare_enum(const types::Type* t);

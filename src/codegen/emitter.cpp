@@ -279,7 +279,7 @@ class Emitter {
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;
     std::string code = e.statements + t + " " + name_of(n) + " = " + e.value + ";\n";
-    if (options_.check_nan && emission != tensor_call && n->type->kind == TypeKind::F64 &&
+    if (options_.check_nan && emission != runtime_call && n->type->kind == TypeKind::F64 &&
         ir::prim_info(p).family != ir::PrimFamily::STRUCTURE)
       code += nan_check(site);
     return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
@@ -332,20 +332,51 @@ class Emitter {
     if (args.size() != g->params.size()) unsupported(at->loc, "a call with a different number of arguments");
     std::vector<std::string> all;
     for (const Node* fv : fvs_->of(g)) all.push_back(env + name_of(fv));
-    for (size_t i = 0; i < args.size(); ++i) all.push_back(types_.convert(args[i], arg_types[i], g->params[i]->type));
+    // An argument that becomes a tensor is made before the call and released after it.
+    std::string made, released;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Type* param = g->params[i]->type;
+      if (!types_.makes_references(arg_types[i], param)) {
+        all.push_back(types_.convert(args[i], arg_types[i], param));
+        continue;
+      }
+      const std::string temp = "arg" + std::to_string(i) + "_";
+      made += c_type(param) + " " + temp + " = " + types_.convert_owned(args[i], arg_types[i], param) + ";\n";
+      released += types_.release(param, temp);
+      all.push_back(temp);
+    }
     const std::string call = fn_names_.at(g) + "(" + join(all) + ")";
     const Type* from = result_type(g);
     const bool counted = ir::counts_as_call(g->role);
     const std::string decl = declare ? c_type(to) + " " : "";
+    if (!made.empty()) {
+      std::string code = (declare ? decl + dest + ";\n" : "") + "{\n" +
+                         indent(made + call_into(dest, to, false, g, env, all_but_fvs(all, g), param_types(g), at) + released) +
+                         "}\n";
+      return code;
+    }
     if (!counted && from == to) return decl + dest + " = " + call + ";\n";
     std::string code = declare ? decl + dest + ";\n" : "";
     const std::string limit = std::to_string(options_.max_call_depth);
     if (counted) code += "fx_enter(" + loc_id(at->loc) + ", " + limit + ");\n";
     if (from == to) code += dest + " = " + call + ";\n";
     else if (from->kind == TypeKind::Bottom) code += call + ";\n" + dest + " = " + types_.zero(to) + ";\n";
+    else if (types_.makes_references(from, to))  // the result becomes a tensor: r_'s parts now held by dest
+      code += "{\n  " + c_type(from) + " r_ = " + call + ";\n  " + dest + " = " + types_.convert_owned("r_", from, to) +
+              ";\n" + indent(types_.release(from, "r_")) + "}\n";
     else code += "{\n  " + c_type(from) + " r_ = " + call + ";\n  " + dest + " = " + types_.convert("r_", from, to) + ";\n}\n";
     if (counted) code += "fx_leave();\n";
     return code;
+  }
+
+  // The arguments of a call (after g's free variables), and g's parameter types.
+  std::vector<std::string> all_but_fvs(const std::vector<std::string>& all, const Graph* g) {
+    return {all.begin() + static_cast<std::ptrdiff_t>(fvs_->of(g).size()), all.end()};
+  }
+  std::vector<const Type*> param_types(const Graph* g) {
+    std::vector<const Type*> out;
+    for (const Node* p : g->params) out.push_back(p->type);
+    return out;
   }
 
   const Graph* branch(const Node* n, size_t i) {
@@ -368,8 +399,17 @@ class Emitter {
     const Graph* body = branch(n, 1);
     const Type* s = n->type;
     const std::string x = name_of(n);
-    std::string code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
-    code += types_.retain(s, x);
+    // The loop owns its state: the initial value counted once more, or made (a number that
+    // becomes a tensor).
+    std::string code;
+    if (types_.makes_references(n->arg(2)->type, s)) {
+      code = c_type(s) + " " + x + " = " + types_.convert_owned(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
+    } else {
+      code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
+      code += types_.retain(s, x);
+    }
+    if (handovers_->owns_state(body) && types_.makes_references(s, body->params[0]->type))
+      unsupported(n->loc, "a loop state that becomes a tensor when the body starts");
     std::string step = call_into("go_", checker_.store().boolean(), true, cond, "", {x}, {s}, n) + "if (!go_) break;\n";
     if (options_.max_loop_iterations != 0) {
       const std::string limit = std::to_string(options_.max_loop_iterations);

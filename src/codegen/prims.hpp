@@ -24,7 +24,7 @@ struct PrimSite {
   // Bit i: operand i is an owned value at its last use, handed over to the primitive (so that
   // a tensor nobody else holds is updated in place); the emitter then no longer releases it.
   uint64_t consumed = 0;
-  bool check_nan = false;  // --check-nan: the runtime examines the result (tensor_call)
+  bool check_nan = false;  // --check-nan: the runtime examines the result (runtime_call)
 };
 
 // Statements to run first, then the expression of the result ("" for a None result).
@@ -39,7 +39,7 @@ using Emission = Emitted (*)(const PrimSite&);
 // The emission of p, or null when it has none.
 Emission emission_of(ir::Prim p);
 // The emission of p at s: the scalar core with a tensor or f32 operand or result runs
-// elementwise in the runtime (tensor_call); null when there is none.
+// elementwise in the runtime (runtime_call); null when there is none.
 Emission emission_at(ir::Prim p, const PrimSite& s);
 // Why p has no emission here ("" when it has one): the emitter's own control flow, or a
 // construct that runs in the interpreter for now.
@@ -57,10 +57,11 @@ std::vector<FamilyEmissions> tensor_emissions();  // prims_tensor.cpp
 // Every family's table.
 std::vector<FamilyEmissions> all_emissions();
 
-// Tensor primitives (prims_tensor.cpp): does s have a tensor (or f32) operand or result, and
-// its emission as a call of the runtime's fx_rt_apply.
+// Tensor primitives (prims_tensor.cpp): does s have a tensor (or f32) operand or result; and
+// the emission of a primitive as a call of the runtime's fx_rt_apply, which evaluates it by the
+// interpreter's code (the tensor families, the scalar core on tensors, clock()).
 bool touches_tensors(const PrimSite& s);
-Emitted tensor_call(const PrimSite& s);
+Emitted runtime_call(const PrimSite& s);
 // The fx_value of the C value `expr` of type t (an operand of fx_rt_apply or fx_rt_check_nan).
 std::string fx_value_of(const PrimSite& s, const std::string& expr, const types::Type* t);
 

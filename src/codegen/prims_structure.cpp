@@ -68,7 +68,7 @@ const std::string& field_constant(const PrimSite& s) {
 }
 
 Emitted get_attr(const PrimSite& s) {
-  if (held_as_tensor(s.arg_types[0])) return tensor_call(s);  // x.shape, x.ndim, x.T
+  if (held_as_tensor(s.arg_types[0])) return runtime_call(s);  // x.shape, x.ndim, x.T
   if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "the attribute of a " + to_string(s.arg_types[0]));
   return borrowed(s.args[0] + "." + CTypes::field_name(field_constant(s)));
 }

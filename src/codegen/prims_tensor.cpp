@@ -122,7 +122,7 @@ bool touches_tensors(const PrimSite& s) {
   return false;
 }
 
-Emitted tensor_call(const PrimSite& s) {
+Emitted runtime_call(const PrimSite& s) {
   const std::string& r = s.result_name;
   std::string code;
   std::string args = "NULL";
@@ -145,7 +145,7 @@ FamilyEmissions all_of(ir::PrimFamily family) {
   FamilyEmissions out{family, {}};
   for (int i = 0; i < ir::kPrimCount; ++i) {
     auto p = static_cast<Prim>(i);
-    if (ir::prim_info(p).family == family) out.emissions.emplace_back(p, tensor_call);
+    if (ir::prim_info(p).family == family) out.emissions.emplace_back(p, runtime_call);
   }
   return out;
 }
@@ -156,7 +156,7 @@ FamilyEmissions all_of(ir::PrimFamily family) {
 std::vector<FamilyEmissions> tensor_emissions() {
   return {all_of(ir::PrimFamily::TENSOR_CONSTRUCT), all_of(ir::PrimFamily::TENSOR_INDEX),
           all_of(ir::PrimFamily::TENSOR_COMPUTE), all_of(ir::PrimFamily::TENSOR_FILES),
-          all_of(ir::PrimFamily::TENSOR_ADJOINT), {ir::PrimFamily::SCALAR, {{Prim::MatMul, tensor_call}}}};
+          all_of(ir::PrimFamily::TENSOR_ADJOINT), {ir::PrimFamily::SCALAR, {{Prim::MatMul, runtime_call}}}};
 }
 
 }  // namespace fx::codegen
