@@ -291,7 +291,7 @@ class Emitter {
     for (size_t i = 0; i < s.args.size(); ++i) items += (i ? ", " : "") + fx_value_of(s, s.args[i], s.arg_types[i]);
     const std::string n = std::to_string(s.args.size());
     const std::string args = items.empty() ? "NULL" : "(fx_value[]){" + items + "}";
-    return "if (!isfinite(" + s.result_name + ")) fx_check_nan(" + s.loc + ", " + quote_c(ir::prim_name(s.prim)) + ", " +
+    return "if (!isfinite(" + s.result_name + ")) fx_check_nan(" + s.loc + ", FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + "), " +
            args + ", " + n + ", " + s.result_name + ");\n";
   }
 

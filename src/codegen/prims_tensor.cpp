@@ -133,7 +133,7 @@ Emitted runtime_call(const PrimSite& s) {
     args = r + "_a";
   }
   code += result_slot(s, s.result, r + "_r");
-  code += std::string(s.check_nan ? "fx_apply_checked(" : "fx_apply(") + s.loc + ", " + quote_c(ir::prim_name(s.prim)) + ", " + args + ", " + std::to_string(s.args.size()) +
+  code += std::string(s.check_nan ? "fx_apply_checked(" : "fx_apply(") + s.loc + ", FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + "), " + args + ", " + std::to_string(s.args.size()) +
           ", UINT64_C(" + std::to_string(s.consumed) + "), &" + r + "_r);\n";
   if (s.result->kind == TypeKind::None || s.result->kind == TypeKind::Bottom) return {code, ""};
   return {code, read_back(s, s.result, r + "_r")};

@@ -11,7 +11,6 @@
 #include <new>
 #include <sstream>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "interp/format.hpp"
@@ -35,16 +34,27 @@ const char* refuse(std::string message) {
   return refused.c_str();
 }
 
-// ops.def's names, looked up once.
-const ir::Prim* prim_named(const char* name) {
-  static const std::unordered_map<std::string, ir::Prim> by_name = [] {
-    std::unordered_map<std::string, ir::Prim> m;
-    for (int i = 0; i < ir::kPrimCount; ++i) m.emplace(ir::prim_name(static_cast<ir::Prim>(i)), static_cast<ir::Prim>(i));
-    return m;
+// Primitive number `id` (fx_rt_prim_id); null when there is none.
+const ir::Prim* prim_numbered(int32_t id) {
+  static const std::vector<ir::Prim> all = [] {
+    std::vector<ir::Prim> v;
+    for (int i = 0; i < ir::kPrimCount; ++i) v.push_back(static_cast<ir::Prim>(i));
+    return v;
   }();
-  auto it = by_name.find(name);
-  return it == by_name.end() ? nullptr : &it->second;
+  return id >= 0 && id < static_cast<int32_t>(all.size()) ? &all[static_cast<size_t>(id)] : nullptr;
 }
+
+// Operands as interpreter values, on the stack for the usual few.
+class Operands {
+ public:
+  explicit Operands(size_t n) : heap_(n > kInline ? n : 0) {}
+  Value* data() { return heap_.empty() ? inline_ : heap_.data(); }
+
+ private:
+  static constexpr size_t kInline = 8;
+  Value inline_[kInline];
+  std::vector<Value> heap_;
+};
 
 // The declaration of a struct as generated code describes it (its name and fields): what the
 // interpreter's .npz files read of one. One per description, for the life of the process.
@@ -141,17 +151,18 @@ namespace {
 
 // fx_rt_apply and fx_rt_apply_checked: under --check-nan the operands are kept (so that the
 // report can show them) and the result is examined as the interpreter examines it.
-const char* apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out, bool check_nan) {
+const char* apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out, bool check_nan) {
   try {
-    const ir::Prim* p = prim_named(prim);
-    if (!p) return refuse(std::string("internal error: no primitive named ") + prim);
-    std::vector<Value> values;
-    values.reserve(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i) values.push_back(to_value(args[i], i < 64 && (consumed >> i & 1)));
+    const ir::Prim* p = prim_numbered(prim);
+    if (!p) return refuse("internal error: no primitive number " + std::to_string(prim));
+    const size_t count = static_cast<size_t>(n);
+    Operands operands(count);
+    Value* values = operands.data();
+    for (size_t i = 0; i < count; ++i) values[i] = to_value(args[i], i < 64 && (consumed >> i & 1));
     std::vector<Value> kept;
-    if (check_nan) kept = values;
-    std::ostringstream printed;  // no primitive that comes here prints
-    Value result = interp::apply_primitive(*p, SourceLoc{}, values.data(), values.size(), printed);
+    if (check_nan) kept.assign(values, values + count);
+    static thread_local std::ostringstream printed;  // no primitive that comes here prints
+    Value result = interp::apply_primitive(*p, SourceLoc{}, values, count, printed);
     if (check_nan) {
       std::string report = interp::nan_report(*p, kept.data(), kept.size(), result);
       if (!report.empty()) return refuse(report);
@@ -174,18 +185,24 @@ const char* apply(const char* prim, const fx_value* args, int64_t n, uint64_t co
 
 extern "C" {
 
-const char* fx_rt_apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
+int32_t fx_rt_prim_id(const char* name) {
+  for (int i = 0; i < fx::ir::kPrimCount; ++i)
+    if (std::strcmp(fx::ir::prim_name(static_cast<fx::ir::Prim>(i)), name) == 0) return i;
+  return -1;
+}
+
+const char* fx_rt_apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
   return nabi::apply(prim, args, n, consumed, out, false);
 }
 
-const char* fx_rt_apply_checked(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
+const char* fx_rt_apply_checked(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out) {
   return nabi::apply(prim, args, n, consumed, out, true);
 }
 
-const char* fx_rt_check_nan(const char* prim, const fx_value* args, int64_t n, const fx_value* result) {
+const char* fx_rt_check_nan(int32_t prim, const fx_value* args, int64_t n, const fx_value* result) {
   try {
-    const fx::ir::Prim* p = nabi::prim_named(prim);
-    if (!p) return nabi::refuse(std::string("internal error: no primitive named ") + prim);
+    const fx::ir::Prim* p = nabi::prim_numbered(prim);
+    if (!p) return nabi::refuse("internal error: no primitive number " + std::to_string(prim));
     std::vector<fx::interp::Value> values;
     for (int64_t i = 0; i < n; ++i) values.push_back(nabi::to_value(args[i], false));
     std::string report = fx::interp::nan_report(*p, values.data(), values.size(), nabi::to_value(*result, false));

@@ -127,6 +127,14 @@ static void fx_free_live_boxes(void) {
   }
 }
 
+/* The runtime's number of a primitive, looked up by name the first time the site runs. */
+#define FX_PRIM_ID(name)                           \
+  __extension__({                                  \
+    static int32_t fx_prim_id_ = -1;               \
+    if (fx_prim_id_ < 0) fx_prim_id_ = fx_rt_prim_id(name); \
+    fx_prim_id_;                                   \
+  })
+
 /* Operands of tensor primitives (fx_rt_apply), and the call that fails at the node's location. */
 static inline fx_value fx_v_none(void) { fx_value v = {FX_VALUE_NONE}; return v; }
 static inline fx_value fx_v_bool(bool b) { fx_value v = {FX_VALUE_BOOL}; v.as.b = b; return v; }
@@ -149,20 +157,20 @@ static inline fx_value fx_v_struct(fx_value* items, int64_t n, const char* const
   v.as.tuple.type_name = type_name;
   return v;
 }
-static inline void fx_apply_checked(int64_t loc, const char* prim, const fx_value* args, int64_t n, uint64_t consumed,
+static inline void fx_apply_checked(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
                                     fx_value* out) {
   const char* refused = fx_rt_apply_checked(prim, args, n, consumed, out);
   if (refused) fx_fail(loc, refused);
 }
 /* --check-nan: a non-finite f64 result of a primitive computed inline (cold: the check is one
  * isfinite test on the hot path). */
-__attribute__((cold, noinline)) static void fx_check_nan(int64_t loc, const char* prim, const fx_value* args, int64_t n,
+__attribute__((cold, noinline)) static void fx_check_nan(int64_t loc, int32_t prim, const fx_value* args, int64_t n,
                                                          double result) {
   fx_value r = fx_v_f64(result);
   const char* refused = fx_rt_check_nan(prim, args, n, &r);
   if (refused) fx_fail(loc, refused);
 }
-static inline void fx_apply(int64_t loc, const char* prim, const fx_value* args, int64_t n, uint64_t consumed,
+static inline void fx_apply(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
                             fx_value* out) {
   const char* refused = fx_rt_apply(prim, args, n, consumed, out);
   if (refused) fx_fail(loc, refused);

@@ -115,18 +115,21 @@ typedef struct fx_value {
   } as;
 } fx_value;
 
-/* Applies the primitive named `prim` (ops.def's name) to args[0..n). Bit i of `consumed`: the
+/* The number of the primitive named `name` in ops.def (-1 when there is none): generated code
+ * looks it up once per call site (FX_PRIM_ID), since the numbers change with the catalogue. */
+int32_t fx_rt_prim_id(const char* name);
+/* Applies primitive number `prim` to args[0..n). Bit i of `consumed`: the
  * caller hands its reference to args[i]'s tensor over (its last use), so that a tensor nobody
  * else holds is updated in place. `out` says what the caller expects (its kind, and for a
  * tuple its items' kinds) and receives the result; its tensors are new references. Returns
  * NULL, or the message of a run-time error. */
-const char* fx_rt_apply(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+const char* fx_rt_apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
 /* The same under --check-nan: a result holding a nan or an infinity made from finite operands
  * is refused with the interpreter's words ("check-nan: log produced nan (operand: -1.0)"). */
-const char* fx_rt_apply_checked(const char* prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+const char* fx_rt_apply_checked(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
 /* --check-nan after a primitive that generated code computes itself (a non-finite f64): the
  * report, or NULL when an operand already held the nan or infinity. */
-const char* fx_rt_check_nan(const char* prim, const fx_value* args, int64_t n, const fx_value* result);
+const char* fx_rt_check_nan(int32_t prim, const fx_value* args, int64_t n, const fx_value* result);
 /* A struct field declared Tensor[T, rank] given a tensor of unknown rank: NULL when t has that
  * rank (or is a number to the interpreter), else `declaration` + ", found a tensor of rank N". */
 const char* fx_rt_check_rank(const fx_tensor* t, int64_t rank, const char* declaration);
