@@ -128,7 +128,7 @@ std::string CTypes::declare_enum(const Type* t) {
 }
 
 bool CTypes::managed(const Type* t) {
-  if (t->kind == TypeKind::Enum || held_as_tensor(t)) return true;
+  if (t->kind == TypeKind::Enum || t->kind == TypeKind::Str || held_as_tensor(t)) return true;
   if (!is_record(t)) return false;
   name(t);  // declared, so that fields_of can be read
   for (const auto& [field, type] : fields_of(t))
@@ -181,11 +181,13 @@ std::string CTypes::zero(const Type* t) {
 
 std::string CTypes::retain(const Type* t, const std::string& value) {
   if (held_as_tensor(t)) return "fx_rt_tensor_retain(" + value + ");\n";
+  if (t->kind == TypeKind::Str) return "fx_rt_str_retain(" + value + ");\n";
   return managed(t) ? helper("retain", t) + "(" + value + ");\n" : "";
 }
 
 std::string CTypes::release(const Type* t, const std::string& value) {
   if (held_as_tensor(t)) return "fx_rt_tensor_release(" + value + ");\n";
+  if (t->kind == TypeKind::Str) return "fx_rt_str_release(" + value + ");\n";
   return managed(t) ? helper("release", t) + "(" + value + ");\n" : "";
 }
 

@@ -456,13 +456,14 @@ class Emitter {
            "__attribute__((visibility(\"default\"))) int fx_entry(void) {\n"
            "  jmp_buf escape;\n  jmp_buf* outer = fx_escape;\n  fx_escape = &escape;\n"
            "  if (setjmp(escape)) {\n    fx_escape = outer;\n    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n"
-           "    return FX_RT_ERROR;\n  }\n"
+           "    fx_rt_strings_free_all();\n    return FX_RT_ERROR;\n  }\n"
            "  fx_depth = 1;\n  fx_stack_floor = fx_rt_stack_floor();\n  " +
            c_type(ret) + " result_ = " + fn_names_.at(entry) + "();\n" +
            indent((options_.result_text ? types_.put(ret, "result_") : "") + types_.release(ret, "result_")) +
            "  (void)result_;\n  fx_escape = outer;\n"
-           "  if (fx_live_boxes || fx_rt_tensors_live()) {  /* every box and tensor is released by now, unless the counts are wrong */\n"
-           "    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
+           "  /* every box, tensor and built string is released by now, unless the counts are wrong */\n"
+           "  if (fx_live_boxes || fx_rt_tensors_live() || fx_rt_strings_live()) {\n"
+           "    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n    fx_rt_strings_free_all();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
   }
 
   types::TypeChecker& checker_;

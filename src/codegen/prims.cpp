@@ -30,7 +30,8 @@ std::vector<FamilyEmissions> all_emissions() {
 Emission emission_of(ir::Prim p) { return table()[static_cast<size_t>(p)]; }
 
 Emission emission_at(ir::Prim p, const PrimSite& s) {
-  if (ir::prim_info(p).family == ir::PrimFamily::SCALAR && touches_tensors(s)) return runtime_call;
+  // str(x) of a tensor is its printed text, not an elementwise operation.
+  if (ir::prim_info(p).family == ir::PrimFamily::SCALAR && p != ir::Prim::ToStr && touches_tensors(s)) return runtime_call;
   return emission_of(p);
 }
 
@@ -41,7 +42,6 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::Prim::While:
     case ir::Prim::ClosureAt: return "control flow, written by the emitter (emitter.cpp)";
     case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
-    case ir::Prim::ToStr: return "strings built at run time";
     default: break;
   }
   switch (ir::prim_info(p).family) {

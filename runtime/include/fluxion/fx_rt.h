@@ -35,6 +35,19 @@ void fx_rt_end_line(void);   /* appends "\n" and writes the line to the sink */
 /* The text put since the last end of line (an evaluated value's text), and forgetting it. */
 const char* fx_rt_pending_line(void);
 void fx_rt_discard_line(void);
+/* Where the pending text ends now, and cutting it back there (str(x) writes x as print does,
+ * then takes the text: fx_rt_str_of_pending). */
+int64_t fx_rt_line_mark(void);
+void fx_rt_truncate_line(int64_t mark);
+
+/* ---- strings built at run time (str(x), + on strings): new strings with one reference.
+ * Retain and release of a string that was not built (a constant, an argument) do nothing. */
+const char* fx_rt_str_concat(const char* a, const char* b);
+const char* fx_rt_str_of_pending(int64_t mark); /* the text put since `mark`, taken out of the line */
+void fx_rt_str_retain(const char* s);
+void fx_rt_str_release(const char* s);
+int64_t fx_rt_strings_live(void);
+void fx_rt_strings_free_all(void);
 
 /* ---- errors: the last run-time error of this thread, as a location id of the generated
  * program (an index into its table of source locations) and a message. */
