@@ -55,13 +55,13 @@ std::string CTypes::name(const Type* t) {
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum:
-    case TypeKind::Closure: {
+    case TypeKind::Closure:
+    case TypeKind::Union: {
       auto it = names_of_.find(t);
       return it != names_of_.end() ? it->second : declare(t);
     }
     case TypeKind::F32:  // a rank-0 f32 tensor, as in the interpreter
     case TypeKind::Tensor: return "fx_tensor*";
-    case TypeKind::Union: unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
     case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
   }
   unsupported(where_, "the type " + to_string(t));
@@ -85,6 +85,8 @@ std::string CTypes::declare(const Type* t) {
   std::string c_name;
   if (t->kind == TypeKind::Enum) {
     c_name = declare_enum(t);
+  } else if (t->kind == TypeKind::Union) {
+    c_name = declare_union(t);
   } else if (t->kind == TypeKind::Tuple) {
     c_name = declare_record(t, names_.make("T_", std::to_string(t->elems.size())), fields_of(t), to_string(t));
   } else if (t->kind == TypeKind::Struct) {
@@ -104,6 +106,23 @@ std::string CTypes::declare_record(const Type* t, const std::string& c_name,
   for (const auto& [field, type] : fields) body += "  " + name(type) + " " + field + ";\n";
   if (fields.empty()) body = "  fx_none empty_;\n";
   defs_ += "/* " + note + " */\ntypedef struct " + c_name + " {\n" + body + "} " + c_name + ";\n";
+  names_of_[t] = c_name;
+  return c_name;
+}
+
+// One of several functions: a tag (the alternative's index in t->elems) and the alternative's
+// captured values.
+std::string CTypes::declare_union(const Type* t) {
+  std::string body;
+  for (size_t k = 0; k < t->elems.size(); ++k) {
+    const Type* m = t->elems[k];
+    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn)
+      unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
+    body += "    " + name(m) + " m" + std::to_string(k) + ";\n";
+  }
+  std::string c_name = names_.make("U_", "function");
+  defs_ += "/* " + to_string(t) + ": the tag says which */\ntypedef struct " + c_name + " {\n  int64_t tag;\n  union {\n" + body +
+           "  } as;\n} " + c_name + ";\n";
   names_of_[t] = c_name;
   return c_name;
 }
@@ -129,6 +148,11 @@ std::string CTypes::declare_enum(const Type* t) {
 
 bool CTypes::managed(const Type* t) {
   if (t->kind == TypeKind::Enum || t->kind == TypeKind::Str || held_as_tensor(t)) return true;
+  if (t->kind == TypeKind::Union) {
+    for (const Type* m : t->elems)
+      if (managed(m)) return true;
+    return false;
+  }
   if (!is_record(t)) return false;
   name(t);  // declared, so that fields_of can be read
   for (const auto& [field, type] : fields_of(t))
@@ -158,6 +182,10 @@ std::string CTypes::convert_owned(const std::string& value, const Type* from, co
 
 std::string CTypes::convert_parts(const std::string& value, const Type* from, const Type* to) {
   if (from == to) return value;
+  if (to->kind == TypeKind::Union)  // one of the alternatives, tagged
+    for (size_t k = 0; k < to->elems.size(); ++k)
+      if (to->elems[k] == from)
+        return "(" + name(to) + "){.tag = " + std::to_string(k) + ", .as.m" + std::to_string(k) + " = " + value + "}";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::F64) return "fx_rt_tensor_of_f64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::I64) return "fx_rt_tensor_of_i64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::Bool) return "fx_rt_tensor_of_bool(" + value + ")";
@@ -173,7 +201,7 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
 }
 
 std::string CTypes::zero(const Type* t) {
-  if (is_record(t)) return "(" + name(t) + "){0}";
+  if (is_record(t) || t->kind == TypeKind::Union) return "(" + name(t) + "){0}";
   if (t->kind == TypeKind::Enum) return "(" + name(t) + ")0";
   if (t->kind == TypeKind::Str) return "\"\"";
   return "(" + name(t) + ")0";
@@ -204,7 +232,8 @@ std::string CTypes::put(const Type* t, const std::string& value) {
       return "fx_rt_put_str(" + c_string("<function " + interp::function_display_name(*t->graph) + ">") + ");\n";
     case TypeKind::Tuple:
     case TypeKind::Struct:
-    case TypeKind::Enum: return helper("put", t) + "(" + value + ");\n";
+    case TypeKind::Enum:
+    case TypeKind::Union: return helper("put", t) + "(" + value + ");\n";
     case TypeKind::F32:
     case TypeKind::Tensor: return "fx_rt_put_tensor(" + value + ");\n";
     default: unsupported(where_, "printing a value of type " + to_string(t));
@@ -260,7 +289,18 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     }
     return code;
   };
-  if (t->kind == TypeKind::Enum) {
+  if (t->kind == TypeKind::Union) {
+    if (eq) unsupported(where_, "comparing functions");
+    std::string cases;
+    for (size_t k = 0; k < t->elems.size(); ++k) {
+      const std::string member = "v.as.m" + std::to_string(k);
+      std::string code = kind == "retain" ? retain(t->elems[k], member)
+                         : kind == "release" ? release(t->elems[k], member)
+                                             : put(t->elems[k], member);
+      cases += "case " + std::to_string(k) + ":\n" + code + "break;\n";
+    }
+    body = "switch (v.tag) {\n" + cases + "}\n";
+  } else if (t->kind == TypeKind::Enum) {
     if (kind == "retain") body = "if (v) ++v->box.rc;\n";
     std::string cases;
     for (const auto& v : t->enum_decl->variants) {

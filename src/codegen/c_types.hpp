@@ -1,10 +1,12 @@
 // The C representation of Fluxion types (docs/codegen.md "Representation"), declared on first
 // use in dependency order, with the helpers that values of a type need:
 //   f64 double, i64 int64_t, bool bool, str const char*, None fx_none;
+//   tensors and f32 scalars: fx_tensor* (a counted reference to the runtime's header);
 //   tuples and structs: C structs passed by value (T_n, S_Name);
 //   enums: a pointer to a reference-counted box holding a tag and a union of the variants'
 //     fields (E_Name), so recursive enums need nothing special;
 //   closures: a struct of the captured values (C_name); the code is known from the type;
+//   one of several functions (a union type): a tag and the alternative's captured values (U_);
 //   primitives and constructors used as values: fx_none (the code is known from the type).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
 // fx_eq_X (structural ==).
@@ -74,6 +76,7 @@ class CTypes {
   std::string declare_record(const types::Type* t, const std::string& c_name,
                              const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
   std::string declare_enum(const types::Type* t);
+  std::string declare_union(const types::Type* t);
   std::vector<std::pair<std::string, const types::Type*>> fields_of(const types::Type* t);
   std::string helper(const std::string& kind, const types::Type* t);
   std::string emit_helper(const std::string& kind, const types::Type* t, const std::string& fn);

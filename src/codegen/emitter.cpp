@@ -440,12 +440,45 @@ class Emitter {
         if (f->is_constant()) value = "(" + value + ")";
         return call_into(name_of(n), n->type, true, g, value + ".", args, arg_types, n);
       }
+      case TypeKind::Union: return call_alternatives(n, args, arg_types);
       case TypeKind::PrimFn:
         if (ir::prim_info(t->prim).family == ir::PrimFamily::CONTROL) unsupported(n->loc, "control flow through a function value");
         return primitive(n, t->prim, 0);
       case TypeKind::Constructor: return primitive(n, t->struct_decl ? Prim::MakeStruct : Prim::MakeVariant, 1);
       default: unsupported(n->loc, "calling a value of type " + to_string(t));
     }
+  }
+
+  // A call of a value that is one of several functions: a switch on its tag, each case a call
+  // of the clone that alternative runs (the call's targets, matched by the graph they were
+  // cloned from).
+  std::string call_alternatives(const Node* n, const std::vector<std::string>& args,
+                                const std::vector<const Type*>& arg_types) {
+    const Node* f = n->callee();
+    const Type* t = f->type;
+    if (f->is_constant()) unsupported(n->loc, "calling a constant of type " + to_string(t));
+    const std::vector<ir::Graph*> targets = checker_.call_targets(n);
+    std::string cases;
+    for (size_t k = 0; k < t->elems.size(); ++k) {
+      const Type* m = t->elems[k];
+      if (m->kind != TypeKind::Closure) unsupported(n->loc, "calling one of several functions that is not a closure");
+      const Graph* g = nullptr;
+      for (const Graph* target : targets)
+        if (target == m->graph || (target->origin && target->origin == (m->graph->origin ? m->graph->origin : m->graph))) {
+          if (g) unsupported(n->loc, "a function value that may run one of several clones");
+          g = target;
+        }
+      if (!g) unsupported(n->loc, "a call of one of several functions whose clone is not known");
+      const auto& env = layout(m);
+      for (const Node* fv : fvs_->of(g))
+        if (std::find(env.begin(), env.end(), fv) == env.end())
+          unsupported(n->loc, "a call of a closure whose clone reads values its environment lacks");
+      const std::string member = operand(f) + ".as.m" + std::to_string(k) + ".";
+      cases += "case " + std::to_string(k) + ":\n" + indent(call_into(name_of(n), n->type, false, g, member, args, arg_types, n)) +
+               "  break;\n";
+    }
+    return c_type(n->type) + " " + name_of(n) + " = " + types_.zero(n->type) + ";\nswitch (" + operand(f) + ".tag) {\n" + cases +
+           "}\n";
   }
 
   std::string entry_point(const Graph* entry) {
