@@ -38,7 +38,7 @@ bool constant_index(const Node* n, int64_t* k) {
 Handovers::Handovers(const std::vector<const Graph*>& graphs, const FreeVariables& fvs) {
   // The bodies of while loops, when a loop is the only place that names them.
   std::map<const Graph*, int> as_body, elsewhere;
-  for (const Graph* g : graphs)
+  for (const Graph* g : graphs) {
     for (const Node* n : g->body) {
       std::vector<const Node*> inputs = evaluated_inputs(n);
       for (size_t i = 0; i < inputs.size(); ++i) {
@@ -46,8 +46,9 @@ Handovers::Handovers(const std::vector<const Graph*>& graphs, const FreeVariable
         if (n->is_prim_apply(Prim::While) && i == 2) ++as_body[inputs[i]->as_graph()];
         else ++elsewhere[inputs[i]->as_graph()];
       }
-      if (g->output && g->output->holds_graph()) ++elsewhere[g->output->as_graph()];
     }
+    if (g->output && g->output->holds_graph()) ++elsewhere[g->output->as_graph()];
+  }
   for (const auto& [g, count] : as_body)
     if (count == 1 && !elsewhere.count(g) && g->params.size() == 1) owned_state_.insert(g);
   for (const Graph* g : graphs) analyse(g, fvs);
