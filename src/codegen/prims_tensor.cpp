@@ -5,6 +5,8 @@
 // semantics and the messages are those of the interpreter. Operands travel as fx_value; the
 // result comes back as the node's type says (a tensor handle, a number, a tuple of them), its
 // tensors owned by the node. A failure is a located run-time error at the node (fx_apply).
+#include <variant>
+
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
 
@@ -141,11 +143,91 @@ Emitted runtime_call(const PrimSite& s) {
 
 namespace {
 
+// Element reads and writes with integer indices, the hot operations of scalar loops over
+// tensors, are done inline when the element is there (fx_element_offset), and by the runtime
+// otherwise (which words the errors); under --check-nan always by the runtime.
+
+// The C element type and dtype of a scalar type, when a tensor of it can be accessed inline.
+bool inline_element(const Type* t, std::string* c_type, std::string* dtype) {
+  switch (t->kind) {
+    case TypeKind::F64: *c_type = "double"; *dtype = "FX_F64"; return true;
+    case TypeKind::I64: *c_type = "int64_t"; *dtype = "FX_I64"; return true;
+    case TypeKind::Bool: *c_type = "bool"; *dtype = "FX_BOOL"; return true;
+    default: return false;
+  }
+}
+
+// The spec of index/set_index: integers only ("i,i,..."), each operand an i64; the number of
+// integer operands, or -1.
+int integer_spec(const PrimSite& s, size_t first, size_t count) {
+  const ir::Node* spec = s.node->arg(1);
+  if (!spec->is_constant() || !std::holds_alternative<std::string>(spec->value)) return -1;
+  const std::string& text = spec->as_str();
+  std::string expected;
+  for (size_t k = 0; k < count; ++k) expected += k ? ",i" : "i";
+  if (text != expected || count == 0) return -1;
+  for (size_t k = first; k < first + count; ++k)
+    if (s.arg_types[k]->kind != TypeKind::I64) return -1;
+  return static_cast<int>(count);
+}
+
+std::string index_array(const PrimSite& s, size_t first, size_t count) {
+  std::string out = "(int64_t[]){";
+  for (size_t k = 0; k < count; ++k) out += (k ? ", " : "") + s.args[first + k];
+  return out + "}";
+}
+
+// index(x, "i,...", i, ...) → a number.
+Emitted index(const PrimSite& s) {
+  std::string c, dtype;
+  const size_t n = s.args.size() - 2;
+  if (s.check_nan || s.arg_types[0]->kind != TypeKind::Tensor || !inline_element(s.result, &c, &dtype) ||
+      integer_spec(s, 2, n) < 0)
+    return runtime_call(s);
+  const std::string& r = s.result_name;
+  Emitted slow = runtime_call(s);
+  std::string code = c + " " + r + "_v;\nint64_t " + r + "_off;\nif (" + s.args[0] + "->dtype == " + dtype +
+                     " && fx_element_offset(" + s.args[0] + ", " + index_array(s, 2, n) + ", " + std::to_string(n) +
+                     ", &" + r + "_off)) {\n  " + r + "_v = ((const " + c + "*)" + s.args[0] + "->data)[" + r +
+                     "_off];\n} else {\n";
+  for (size_t start = 0, end; start < slow.statements.size(); start = end + 1) {
+    end = slow.statements.find('\n', start);
+    code += "  " + slow.statements.substr(start, end - start) + "\n";
+  }
+  code += "  " + r + "_v = " + slow.value + ";\n}\n";
+  return {code, r + "_v"};
+}
+
+// x[i, ...] = v (set_index(x, "i,...", i, ..., v)) into a tensor handed over that nobody else
+// holds: written in place, and the result is the same reference.
+Emitted set_index(const PrimSite& s) {
+  std::string c, dtype;
+  const size_t n = s.args.size() - 3;
+  if (s.check_nan || !(s.consumed & 1) || s.arg_types[0]->kind != TypeKind::Tensor ||
+      !inline_element(s.arg_types.back(), &c, &dtype) || integer_spec(s, 2, n) < 0)
+    return runtime_call(s);
+  const std::string& r = s.result_name;
+  const std::string& x = s.args[0];
+  Emitted slow = runtime_call(s);
+  std::string code = "fx_tensor* " + r + "_v;\nint64_t " + r + "_off;\nif (" + x + "->dtype == " + dtype +
+                     " && fx_tensor_unique(" + x + ") && fx_element_offset(" + x + ", " + index_array(s, 2, n) + ", " +
+                     std::to_string(n) + ", &" + r + "_off)) {\n  ((" + c + "*)" + x + "->data)[" + r + "_off] = " +
+                     s.args.back() + ";\n  " + r + "_v = " + x + ";\n} else {\n";
+  for (size_t start = 0, end; start < slow.statements.size(); start = end + 1) {
+    end = slow.statements.find('\n', start);
+    code += "  " + slow.statements.substr(start, end - start) + "\n";
+  }
+  code += "  " + r + "_v = " + slow.value + ";\n}\n";
+  return {code, r + "_v"};
+}
+
 FamilyEmissions all_of(ir::PrimFamily family) {
   FamilyEmissions out{family, {}};
   for (int i = 0; i < ir::kPrimCount; ++i) {
     auto p = static_cast<Prim>(i);
-    if (ir::prim_info(p).family == family) out.emissions.emplace_back(p, runtime_call);
+    if (ir::prim_info(p).family != family) continue;
+    Emission e = p == Prim::Index ? index : p == Prim::SetIndex ? set_index : runtime_call;
+    out.emissions.emplace_back(p, e);
   }
   return out;
 }

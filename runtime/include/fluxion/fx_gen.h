@@ -170,6 +170,25 @@ __attribute__((cold, noinline)) static void fx_check_nan(int64_t loc, int32_t pr
   const char* refused = fx_rt_check_nan(prim, args, n, &r);
   if (refused) fx_fail(loc, refused);
 }
+/* x[i, j, ...] with integer indices, inline: the offset (in elements, from data) of the element,
+ * when t has that many axes and every index is in range (negative ones count from the end);
+ * false sends the access to the runtime, which also words the errors. */
+static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int32_t n, int64_t* off) {
+  if (t->rank != n) return false;
+  int64_t o = 0;
+  for (int32_t k = 0; k < n; ++k) {
+    int64_t i = idx[k];
+    if (i < 0) i += t->shape[k];
+    if (i < 0 || i >= t->shape[k]) return false;
+    o += i * t->strides[k];
+  }
+  *off = o;
+  return true;
+}
+/* May generated code write into t? Its one reference is the one being handed over, and t owns
+ * its storage (the runtime's own rule, rt::Tensor::is_unique). */
+static inline bool fx_tensor_unique(const fx_tensor* t) { return t->refcount == 1 && t->base == NULL; }
+
 static inline void fx_apply(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
                             fx_value* out) {
   const char* refused = fx_rt_apply(prim, args, n, consumed, out);
