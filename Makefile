@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: deps bench-deps build test demo clean test-asan fuzz fuzz-short fuzz-build bench bench-quick
+.PHONY: deps bench-deps build test install demo clean test-asan fuzz fuzz-short fuzz-build bench bench-quick
 
 deps:
 	./scripts/install-deps.sh
@@ -20,6 +20,12 @@ build: deps $(BUILD_DIR)/build.ninja
 
 test: build
 	cd $(BUILD_DIR) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+# The CLI, libfluxion.so and its headers, the standard library, the Python module and the CMake
+# package (find_package(Fluxion)) under PREFIX (docs/embedding.md).
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 # The benchmarks against the peers, side by side (bench/README.md): they write bench/RESULTS.md,
 # bench/results/latest.json and plots. bench-quick runs the smallest size of each workload.
@@ -56,7 +62,7 @@ FUZZ_RUN_FLAGS = -rss_limit_mb=4096 -timeout=30 -print_final_stats=1
 FRONT_SRCS = $(wildcard src/support/*.cpp src/syntax/*.cpp)
 # Type inference reads the tensor runtime's dtype rules, so the checker links the runtime.
 CHECK_SRCS = $(FRONT_SRCS) $(wildcard src/ir/*.cpp src/lower/*.cpp src/types/*.cpp runtime/src/*.cpp)
-AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp) \
+AD_SRCS = $(CHECK_SRCS) $(wildcard src/ad/*.cpp src/ad/rules/*.cpp src/interp/*.cpp src/expand/*.cpp) \
           fuzz/program_gen.cpp fuzz/tensor_program_gen.cpp
 fuzz_objs = $(patsubst %.cpp,$(FUZZ_DIR)/obj/%.o,$(1))
 FUZZ_TARGETS = parser check ad

@@ -1,6 +1,8 @@
 // libFuzzer target for the whole pipeline through automatic differentiation: the fuzz bytes
 // drive a grammar-aware generator (program_gen.hpp) whose program is parsed, lowered,
-// verified, type-checked, specialised and run — its main() takes grad, jvp, vjp, jacfwd,
+// verified, type-checked, specialised, expanded ahead of time (src/expand, verified with the
+// IR and type verifiers; a program the expansion cannot build yet runs with the run-time AD
+// engine instead, as `fluxion run` does) and run — its main() takes grad, jvp, vjp, jacfwd,
 // jacrev, hessian and derivative of a random scalar function, or of a function of a vector
 // (tensor_program_gen.hpp) — under small limits on the
 // call depth and the loop iterations. Located user errors (CompileError, RuntimeError) are
@@ -25,12 +27,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "fluxion/runtime/construct.hpp"
 
+#include "ad/context.hpp"
+#include "expand/expander.hpp"
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/lower.hpp"
@@ -45,6 +50,7 @@ namespace {
 // What the inputs did, for FxReplaySummary.
 struct Tally {
   int inputs = 0, compile_errors = 0, ran = 0, checked = 0;  // checked: on a finite non-zero entry
+  int runtime_ad = 0;  // compiled programs the expansion left to the run-time AD engine
 } tally;
 
 // The numbers of a derivative (a float, a tensor, or a tuple of them), flattened.
@@ -61,20 +67,64 @@ void flatten(const fx::interp::Value& v, std::vector<double>& out) {
 
 bool moderate(double v) { return std::isfinite(v) && std::fabs(v) <= 1e6; }
 
+// One compilation of the generated program: main() and fuzz_check() specialised, then (when
+// `expand`) every derivative they reach expanded ahead of time and verified.
+struct Compiled {
+  fx::ir::Module m;
+  std::unique_ptr<fx::types::TypeChecker> checker;
+  std::unique_ptr<fx::ad::Context> cx;
+  std::unique_ptr<fx::expand::Expander> expander;
+  fx::ir::Graph* main = nullptr;
+  fx::ir::Graph* check = nullptr;  // fuzz_check(), when the program has one
+
+  // Returns false when the expansion left a derivative to run time (nothing ran yet).
+  bool build(const std::string& program, bool expand) {
+    m.files.push_back(std::make_unique<fx::SourceFile>("fuzz.fx", program));
+    m.syntax.push_back(fx::parse_module(*m.files.back()));
+    fx::lower::lower_module(m, *m.syntax.back());
+    m.renumber();
+    fx::ir::verify(m, "lowering");
+    checker = std::make_unique<fx::types::TypeChecker>(m);
+    fx::ir::Graph* main_graph = m.find_function("main");
+    if (!main_graph) return true;
+    main = checker->specialise(main_graph, {});
+    if (fx::ir::Graph* g = m.find_function("fuzz_check")) check = checker->specialise(g, {});
+    m.renumber();
+    fx::ir::verify(m, "type inference");
+    checker->verify_types("type inference");
+    if (!expand) return true;
+    cx = std::make_unique<fx::ad::Context>(m);
+    expander = std::make_unique<fx::expand::Expander>(m, *cx, checker->store(), checker->annotations());
+    expander->expand(main);
+    if (check) expander->expand(check);
+    m.renumber();
+    fx::ir::verify(m, "expansion");
+    checker->verify_types("expansion");
+    return expander->leftovers().empty();
+  }
+
+  // The interpreter's options for running it: the expanded program runs without the run-time
+  // AD engine (reaching it is an internal error, which the fuzzer reports).
+  fx::interp::Options run_options(fx::interp::Options options) const {
+    if (expander) {
+      options.expanded = true;
+      options.ad_context = cx.get();
+      options.derivative_operators = &expander->operators();
+    }
+    return options;
+  }
+};
+
 // Runs fuzz_check() and compares its reverse-mode and forward-mode derivatives; aborts on a
 // disagreement. A run-time error in it (a domain error of the derivative) is not checked.
-void check_modes(fx::ir::Module& m, fx::types::TypeChecker& checker, const fx::interp::Options& options,
-                 const std::string& program) {
-  fx::ir::Graph* check = m.find_function("fuzz_check");
-  if (!check) return;
-  fx::ir::Graph* typed = checker.specialise(check, {});
-  m.renumber();
-  fx::interp::Options quiet = options;
+void check_modes(Compiled& c, const fx::interp::Options& options, const std::string& program) {
+  if (!c.check) return;
+  fx::interp::Options quiet = c.run_options(options);
   quiet.check_nan = false;  // a nan is compared below, not an error
   std::ostringstream out;
   fx::interp::Value pair;
   try {
-    pair = fx::interp::call_graph(m, typed, {}, quiet, out);
+    pair = fx::interp::call_graph(c.m, c.check, {}, quiet, out);
   } catch (const fx::RuntimeError&) {
     return;
   }
@@ -108,8 +158,8 @@ void check_modes(fx::ir::Module& m, fx::types::TypeChecker& checker, const fx::i
 // regressed). Without it a single input that stops with an error is fine (FX_FUZZ_DUMP=1).
 extern "C" int FxReplaySummary() {
   std::printf("ad_fuzz: %d inputs, %d compile errors, %d ran main() to the end, %d checked forward = reverse "
-              "on a finite non-zero derivative\n",
-              tally.inputs, tally.compile_errors, tally.ran, tally.checked);
+              "on a finite non-zero derivative, %d left to the run-time AD engine by the expansion\n",
+              tally.inputs, tally.compile_errors, tally.ran, tally.checked, tally.runtime_ad);
   const char* min_checked = std::getenv("FX_FUZZ_MIN_CHECKED");
   if (min_checked && tally.checked < std::atof(min_checked) * tally.inputs) {
     std::printf("ad_fuzz: fewer than %s of the inputs were checked\n", min_checked);
@@ -129,29 +179,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const bool dump = std::getenv("FX_FUZZ_DUMP") != nullptr;
   if (dump) std::cerr << program << "--- check-nan: " << ((flags & 1) ? "on" : "off") << "\n";
 
-  fx::ir::Module m;
-  m.files.push_back(std::make_unique<fx::SourceFile>("fuzz.fx", program));
+  auto compiled = std::make_unique<Compiled>();
   try {
-    m.syntax.push_back(fx::parse_module(*m.files.back()));
-    fx::lower::lower_module(m, *m.syntax.back());
-    m.renumber();
-    fx::ir::verify(m, "lowering");
-    fx::types::TypeChecker checker(m);
-    fx::ir::Graph* main_graph = m.find_function("main");
-    if (!main_graph) return 0;
-    fx::ir::Graph* typed = checker.specialise(main_graph, {});
-    m.renumber();
-    fx::ir::verify(m, "type inference");
-    checker.verify_types("type inference");
+    if (!compiled->build(program, true)) {  // not expandable yet: the run-time engine runs it
+      ++tally.runtime_ad;
+      if (dump)
+        for (const fx::expand::Leftover& l : compiled->expander->leftovers())
+          std::cerr << "not expanded: " << l.loc.line << ": " << l.what << "\n";
+      compiled = std::make_unique<Compiled>();
+      compiled->build(program, false);
+    }
+    if (!compiled->main) return 0;
     fx::interp::Options options;
     options.max_call_depth = 200;        // keeps each input fast, and the stack small under ASan
     options.max_loop_iterations = 2000;
     options.check_nan = (flags & 1) != 0;
     std::ostringstream out;
-    fx::interp::call_graph(m, typed, {}, options, out);
+    fx::interp::call_graph(compiled->m, compiled->main, {}, compiled->run_options(options), out);
     if (dump) std::cerr << out.str();
     ++tally.ran;
-    check_modes(m, checker, options, program);
+    check_modes(*compiled, options, program);
   } catch (const fx::CompileError& error) {
     std::string text = fx::format_diagnostic(error.loc, "error", error.message);
     if (dump) std::cerr << text;

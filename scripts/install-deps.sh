@@ -10,7 +10,10 @@ packages=(
   clang libclang-rt-14-dev   # fuzzing (libFuzzer) and sanitizers
   libopenblas-dev zlib1g-dev # tensor runtime: matrix products, gzip-compressed IDX files
   libssl-dev                 # native back end: SHA-256 keys of the compiled-program cache
-  python3-numpy              # tests: tensor programs are checked against NumPy
+  python3-numpy              # tests: tensor programs are checked against NumPy; the Python module
+  pybind11-dev python3-pybind11 python3-dev  # the Python module `fluxion` (python/, docs/embedding.md)
+  python3-pytest             # its tests (tests/python)
+  valgrind                   # the installed package's example is checked for leaks (tests/install)
   dataset-fashion-mnist      # examples/cnn_mnist.fx
 )
 

@@ -51,10 +51,12 @@ options:
   --max-loop-iterations N
                       limit on the iterations of any single loop at run time
                       (default: none)
-  --expanded          (run) build every derivative ahead of time and run the
-                      expanded program; a derivative that cannot be expanded
-                      yet is a compile error (the default builds derivatives
-                      while the program runs)
+  --expanded          (run) build every derivative ahead of time or stop with a
+                      located error at one that cannot be expanded yet (by
+                      default such a program is run with the run-time AD
+                      engine instead; docs/ad.md section 10)
+  --runtime-ad        (run) build derivatives while the program runs (the
+                      interpreter's AD engine), not ahead of time
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
                       naming the derivative pass it belongs to (run, eval)
@@ -126,7 +128,8 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--native") c.options.engine = fx::driver::Engine::Native;
     else if (a == "--no-cache") c.options.jit.use_cache = false;
     else if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
-    else if (a == "--expanded") c.options.expand = true;
+    else if (a == "--expanded") c.options.derivatives = fx::driver::Derivatives::AheadOfTimeOnly;
+    else if (a == "--runtime-ad") c.options.derivatives = fx::driver::Derivatives::AtRunTime;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
     else if (a == "--threads") c.threads = static_cast<int>(parse_count(a, value(a), 256));
@@ -196,6 +199,11 @@ int execute_reporting_errors(const Command& c) {
   fx::driver::Compilation compilation(c.options);
   try {
     return execute(c, compilation);
+  } catch (const fx::driver::RuntimeAdNeeded&) {
+    // Nothing ran yet: run it again with the run-time AD engine (docs/ad.md §10).
+    Command again = c;
+    again.options.derivatives = fx::driver::Derivatives::AtRunTime;
+    return execute_reporting_errors(again);
   } catch (const fx::CompileError& e) {
     std::cout.flush();
     std::cerr << fx::format_diagnostic(e.loc, "error", e.message);

@@ -28,8 +28,8 @@ void release_header(fx_tensor* h) noexcept {
   while (h != nullptr &&
          std::atomic_ref<int64_t>(h->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1) {
     fx_tensor* base = h->base;
-    if (base == nullptr) detail::give_block(h, block_bytes(h));
-    else std::free(h);  // a view header (Tensor::view)
+    if (base == nullptr && h->nbytes >= 0) detail::give_block(h, block_bytes(h));
+    else std::free(h);  // a view header (Tensor::view) or the anchor of borrowed storage
     h = base;  // a view held one reference to its owner
   }
 }
@@ -98,6 +98,28 @@ Tensor Tensor::empty(DType dtype, const Shape& shape) {
 
 Tensor Tensor::zeroed(DType dtype, const Shape& shape) {
   return Tensor(allocate_owned(dtype, shape, true));
+}
+
+Tensor Tensor::borrow(DType dtype, void* data, const Shape& shape, std::span<const int64_t> strides) {
+  if (strides.size() != static_cast<size_t>(shape.rank()))
+    tensor_error("a borrowed tensor needs one stride per axis");
+  // The anchor stands for the host's memory: no data, no shape, nbytes -1 (release_header frees
+  // only the header). Views of the borrowed tensor hang off it like views of an owned one.
+  auto* anchor = static_cast<fx_tensor*>(std::calloc(1, sizeof(fx_tensor)));
+  if (anchor == nullptr) tensor_error("cannot allocate a tensor header: out of memory");
+  anchor->refcount = 1;
+  anchor->dtype = static_cast<int32_t>(dtype);
+  anchor->nbytes = -1;
+  Tensor owner(anchor);
+  owner.header()->data = data;  // view() computes the first element from it
+  Tensor t = owner.view(shape, strides, 0);
+  anchor->data = nullptr;
+  return t;
+}
+
+bool Tensor::is_borrowed() const {
+  const fx_tensor* h = header();
+  return (h->base ? h->base : h)->nbytes < 0;
 }
 
 Tensor Tensor::adopt(fx_tensor* header) noexcept { return Tensor(header); }

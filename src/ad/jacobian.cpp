@@ -314,49 +314,55 @@ Graph* build_jacrev_back(Context& cx, const GenericCall& call) {
 // The rule's y_dot is linear in the tangents, so its transpose is read off one rule call per
 // direction of the inputs (a unit tangent there, zeros elsewhere): that direction's cotangent
 // is <ct, y_dot>, summed over the output's f64 leaves and float tensor elements. A tensor
-// input's cotangent stacks its elements' back into its shape; other leaves get zeros of their
-// own type. Built on plain calls of the rule, so outer transforms apply.
+// input leaf's directions are a counted loop over its elements (row_loop), whose rows are
+// read back in its shape, so the template does not depend on tensor extents; other leaves
+// get zeros of their own type. Built on plain calls of the rule, so outer transforms apply.
 Graph* build_custom_jvp_back(Context& cx, const GenericCall& call) {
   if (call.shapes.size() != call.arity || call.arity < 2)
     internal_error("AD templates", "custom_jvp.back needs (rule, inputs..., ct)");
   const size_t n = call.arity - 2;
   Template t(cx, template_name(call), call.arity);
   Emitter& e = t.e;
-  Node* rule = t.xs[0];
-  Node* ct = t.xs[n + 1];
   const Shape& ct_shape = call.shapes[n + 1];
   const std::vector<Path> out_paths = leaf_paths(ct_shape);
-  std::vector<Node*> xs(t.xs.begin() + 1, t.xs.begin() + 1 + static_cast<std::ptrdiff_t>(n));
-  Node* primals = e.tuple(xs, "primals");
-  std::vector<Node*> zero(n, nullptr);
-  auto zero_of = [&](size_t k) {
-    if (!zero[k]) zero[k] = call.shapes[k + 1].kind == Shape::Kind::Float ? e.f64(0.0) : e.zeros(xs[k]);
-    return zero[k];
-  };
-  // <ct, y_dot> for the unit tangent u of input i.
-  auto transposed = [&](size_t i, const Unit& u) -> Node* {
+  // <ct, y_dot> in emitter b for the tangents `hot_of(k)` gives input k (null: zeros); `vals`
+  // holds (rule, x0..x{n-1}, ct) as b sees them.
+  auto transposed = [&](Emitter& b, const std::vector<Node*>& vals, const std::function<Node*(size_t)>& hot_of) {
+    const std::vector<Node*> xs(vals.begin() + 1, vals.begin() + 1 + static_cast<std::ptrdiff_t>(n));
+    Node* ct = vals[n + 1];
     std::vector<Node*> tangents;
-    for (size_t k = 0; k < n; ++k) tangents.push_back(k == i ? onehot(e, call.shapes[i + 1], xs[k], u) : zero_of(k));
-    Node* r = e.call(rule, {primals, e.tuple(std::move(tangents))}, "r");
+    for (size_t k = 0; k < n; ++k) {
+      Node* hot = hot_of(k);
+      if (!hot) hot = call.shapes[k + 1].kind == Shape::Kind::Float ? b.f64(0.0) : b.zeros(xs[k]);
+      tangents.push_back(hot);
+    }
+    Node* r = b.call(vals[0], {b.tuple(xs, "primals"), b.tuple(std::move(tangents))}, "r");
     cx.note_arity(r, 2);
-    Node* ydot = e.get(r, 1, "y_dot");
+    Node* ydot = b.get(r, 1, "y_dot");
     Node* sum = nullptr;
     for (const Path& q : out_paths) {
-      Node* term = e.op(Prim::Mul, {component(e, ct, ct_shape, q), component(e, ydot, ct_shape, q)});
-      if (shape_at(ct_shape, q).kind == Shape::Kind::Tensor) term = e.op(Prim::Sum, {term, e.cst(ir::NoneVal{}), e.cst(false)});
-      sum = sum ? e.op(Prim::Add, {sum, term}) : term;
+      Node* term = b.op(Prim::Mul, {component(b, ct, ct_shape, q), component(b, ydot, ct_shape, q)});
+      if (shape_at(ct_shape, q).kind == Shape::Kind::Tensor) term = b.op(Prim::Sum, {term, b.cst(ir::NoneVal{}), b.cst(false)});
+      sum = sum ? b.op(Prim::Add, {sum, term}) : term;
     }
-    return sum ? sum : e.f64(0.0);
+    return sum ? sum : b.f64(0.0);
   };
   std::vector<Node*> cts;
   for (size_t i = 0; i < n; ++i) {
     const Shape& in = call.shapes[i + 1];
+    Node* x = t.xs[i + 1];
     cts.push_back(build(e, in, [&](const Path& in_path, const Shape& leaf) -> Node* {
-      if (!leaf.is_differentiable_leaf()) return zero_leaf(e, leaf, [&] { return component(e, xs[i], in, in_path); });
-      if (leaf.kind == Shape::Kind::Float) return transposed(i, {in_path, 0});
-      std::vector<Node*> parts;
-      for (size_t k = 0; k < leaf.elements(); ++k) parts.push_back(transposed(i, {in_path, k}));
-      return stack_as(e, std::move(parts), leaf.dims, leaf.dtype);
+      if (!leaf.is_differentiable_leaf()) return zero_leaf(e, leaf, [&] { return component(e, x, in, in_path); });
+      if (leaf.kind == Shape::Kind::Float)
+        return transposed(e, t.xs, [&](size_t k) { return k == i ? onehot(e, in, x, {in_path, 0}) : nullptr; });
+      Node* x_leaf = component(e, x, in, in_path);
+      Node* rows = row_loop(cx, e, "custom_jvp.directions", numel(e, x_leaf, rank_of(leaf)), t.xs, 1,
+                            [&](Emitter& b, Node* k, const std::vector<Node*>& c) -> std::vector<Node*> {
+                              Node* bx = c[i + 1];
+                              Node* hot = basis_at(b, leaf, component(b, bx, in, in_path), k);
+                              return {transposed(b, c, [&](size_t j) { return j == i ? with_leaf(b, in, bx, in_path, hot) : nullptr; })};
+                            })[0];
+      return e.op(Prim::Reshape, {rows, shape_of(e, x_leaf)});
     }));
   }
   t.g->output = e.tuple(std::move(cts));

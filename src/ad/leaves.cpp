@@ -147,9 +147,4 @@ Node* zeros_tensor(Emitter& e, const std::vector<int64_t>& dims, const std::stri
   return dtype == "f64" ? z : e.op(Prim::AsType, {z, e.cst(dtype)});
 }
 
-Node* stack_as(Emitter& e, std::vector<Node*> parts, const std::vector<int64_t>& dims, const std::string& dtype) {
-  if (parts.empty()) return zeros_tensor(e, dims, dtype);
-  return e.op(Prim::Reshape, {e.op(Prim::MakeTensor, std::move(parts)), dims_node(e, dims)});
-}
-
 }  // namespace fx::ad::templates

@@ -41,8 +41,5 @@ ir::Node* build(Emitter& e, const Shape& s, const std::function<ir::Node*(const 
 ir::Node* dims_node(Emitter& e, const std::vector<int64_t>& dims);
 // A tensor of zeros with these extents and this dtype.
 ir::Node* zeros_tensor(Emitter& e, const std::vector<int64_t>& dims, const std::string& dtype);
-// `parts` (equal shapes P) stacked and reshaped to `dims`, which has as many elements as
-// parts × P; zeros of `dtype` when there are no parts.
-ir::Node* stack_as(Emitter& e, std::vector<ir::Node*> parts, const std::vector<int64_t>& dims, const std::string& dtype);
 
 }  // namespace fx::ad::templates

@@ -32,13 +32,11 @@ std::string base_key(const GenericCall& call) {
   if (argnums_slot(call.kind) >= 0) key += ",argnums=" + call.argnums.key();
   key += ",n=" + std::to_string(call.arity);
   if (needs_shapes(call.kind)) {
-    // Templates depend on the structure of the arguments, dtypes and ranks included; only
-    // custom_jvp's transposed rule is unrolled per tensor element, so only it depends on
-    // the extents (the Jacobians loop over the elements: jacobian.cpp).
-    bool with_dims = call.kind == Generic::CustomJvpBack;
+    // Templates depend on the structure of the arguments, dtypes and ranks included, not on
+    // tensor extents: they loop over a tensor's elements (jacobian.cpp).
     key += ",shapes=";
     for (size_t i = 0; i < call.shapes.size(); ++i)
-      key += shape_ignored(call.kind, i, call.shapes.size()) ? std::string("_;") : call.shapes[i].key(with_dims) + ";";
+      key += shape_ignored(call.kind, i, call.shapes.size()) ? std::string("_;") : call.shapes[i].key(false) + ";";
   }
   return key;
 }

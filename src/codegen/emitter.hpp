@@ -27,12 +27,16 @@ struct EmitOptions {
   // run-time error, as in the interpreter (src/interp/nan_check.hpp). The checks are in the C
   // text, so a checked program has a cache entry of its own.
   bool check_nan = false;
+  // The entry is `int fx_call(const fx_slot* args, fx_slot* result)` (fx_rt.h) instead of
+  // fx_entry: the entry graph's parameters come from args and its result goes to *result, for
+  // an embedding host (src/api/). Parameters and results other than f64/i64/bool are Unsupported.
+  bool host_call = false;
 };
 
 struct CProgram {
   std::string text;                  // the whole C file
   std::vector<SourceLoc> locs;       // location id → where in the source
-  std::string entry = "fx_entry";    // int fx_entry(void): FX_RT_OK or FX_RT_ERROR
+  std::string entry = "fx_entry";    // int fx_entry(void) or fx_call: FX_RT_OK or FX_RT_ERROR
   // The C functions of each top-level function's clones (and of the graphs nested in them),
   // by source name: what `fluxion emit-c --fn NAME` shows.
   std::map<std::string, std::string> functions;

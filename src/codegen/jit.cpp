@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
+#include <mutex>
 #include <fstream>
 #include <iterator>
 #include <ostream>
@@ -11,6 +12,7 @@
 #include "codegen/cache.hpp"
 #include "fluxion/fx_rt.h"
 #include "support/diagnostics.hpp"
+#include "support/install_paths.hpp"
 
 #ifndef FLUXION_RUNTIME_INCLUDE_DIR
 #define FLUXION_RUNTIME_INCLUDE_DIR ""
@@ -59,7 +61,11 @@ void write_to_stream(void* user, const char* text, size_t size) {
 
 }  // namespace
 
-std::string runtime_include_dir() { return FLUXION_RUNTIME_INCLUDE_DIR; }
+// The installed headers (PREFIX/include, support/install_paths.hpp), else the source tree's.
+std::string runtime_include_dir() {
+  std::string installed = installed_path("include/fluxion/fx_gen.h");
+  return installed.empty() ? FLUXION_RUNTIME_INCLUDE_DIR : installed_path("include");
+}
 
 namespace {
 
@@ -72,6 +78,18 @@ std::string included_headers() {
     text += std::string(std::istreambuf_iterator<char>(in), {}) + '\0';
   }
   return text;
+}
+
+// Generated code calls the runtime's C ABI by name. In the fluxion executable those symbols are
+// exported and global; in a shared library loaded with RTLD_LOCAL (the Python module) they are
+// not visible to the programs it loads, until the library is promoted to the global scope.
+void expose_runtime_abi() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    Dl_info info;
+    if (dladdr(reinterpret_cast<void*>(&fx_rt_error_set), &info) && info.dli_fname)
+      dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);
+  });
 }
 
 }  // namespace
@@ -92,6 +110,7 @@ NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& opt
   std::optional<std::string> path = persistent ? cache.find(key) : std::nullopt;
   native.from_cache_ = path.has_value();
   if (!path) path = build(cache, key, program, options);
+  expose_runtime_abi();
   void* handle = dlopen(path->c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle && native.from_cache_) {  // an entry that passed its checksum but does not load
     unlink(path->c_str());
@@ -103,8 +122,10 @@ NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& opt
     rmdir(scratch.c_str());
   }
   if (!handle) internal_error("native loader", std::string("cannot load the compiled program: ") + dlerror());
-  native.entry_ = reinterpret_cast<int (*)(void)>(dlsym(handle, program.entry.c_str()));
-  if (!native.entry_) internal_error("native loader", "the compiled program has no entry point " + program.entry);
+  void* entry = dlsym(handle, program.entry.c_str());
+  if (program.entry == "fx_call") native.call_ = reinterpret_cast<int (*)(const fx_slot*, fx_slot*)>(entry);
+  else native.entry_ = reinterpret_cast<int (*)(void)>(entry);
+  if (!entry) internal_error("native loader", "the compiled program has no entry point " + program.entry);
   native.program_ = &program;
   return native;
 }
@@ -120,7 +141,11 @@ std::string NativeProgram::run(std::ostream& out, const std::vector<std::string>
   std::string result = fx_rt_pending_line();
   fx_rt_discard_line();
   if (status == FX_RT_OK) return result;
-  if (status == FX_RT_LEAKED) internal_error("native code", "boxes or tensors were still alive after the program ended (reference counts)");
+  fail(status);
+}
+
+void NativeProgram::fail(int status) const {
+  if (status == FX_RT_LEAKED) internal_error("native code", "boxes, tensors or strings were still alive after the program ended (reference counts)");
   int64_t at = fx_rt_error_loc();
   SourceLoc loc = at >= 0 && static_cast<size_t>(at) < program_->locs.size() ? program_->locs[at] : SourceLoc{};
   runtime_error(loc, fx_rt_error_message());

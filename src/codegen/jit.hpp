@@ -7,6 +7,7 @@
 
 #include "codegen/compiler.hpp"
 #include "codegen/emitter.hpp"
+#include "fluxion/fx_rt.h"
 
 namespace fx::codegen {
 
@@ -30,10 +31,19 @@ class NativeProgram {
   // result when the program was emitted with EmitOptions::result_text, else "".
   std::string run(std::ostream& out, const std::vector<std::string>& program_args) const;
 
+  // Calls the fx_call entry of a program emitted with EmitOptions::host_call: scalars in and
+  // out (fx_rt.h). Run-time errors are thrown as by run(). Safe to call from several threads.
+  void call(const fx_slot* args, fx_slot* result) const {
+    int status = call_(args, result);
+    if (status != FX_RT_OK) fail(status);
+  }
+
   bool from_cache() const { return from_cache_; }
 
  private:
+  [[noreturn]] void fail(int status) const;
   int (*entry_)(void) = nullptr;
+  int (*call_)(const fx_slot*, fx_slot*) = nullptr;
   const CProgram* program_ = nullptr;
   bool from_cache_ = false;
 };

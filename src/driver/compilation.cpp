@@ -16,6 +16,7 @@
 #include "interp/format.hpp"
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
+#include "support/install_paths.hpp"
 #include "syntax/parser.hpp"
 
 namespace fx::driver {
@@ -24,7 +25,10 @@ namespace fx::driver {
 #define FLUXION_STDLIB_DIR ""
 #endif
 
-std::string default_stdlib_dir() { return FLUXION_STDLIB_DIR; }
+std::string default_stdlib_dir() {
+  std::string installed = installed_path("share/fluxion/stdlib");
+  return installed.empty() ? FLUXION_STDLIB_DIR : installed;
+}
 
 namespace {
 
@@ -201,6 +205,10 @@ void Compilation::load_file(const std::string& path) {
     const SourceFile* name_only = add_source(path, "");
     file_error(name_only, failure->opening ? "cannot open file: " + failure->why : failure->why);
   }
+  load_source(path, std::move(text));
+}
+
+void Compilation::load_source(const std::string& path, std::string text) {
   main_file_ = add_source(path, std::move(text));
   std::vector<lower::SourceUnit> units =
       ProgramLoader(module_, options_.stdlib_dir).load(main_file_, identity_of(path));
@@ -238,22 +246,26 @@ ir::Graph* Compilation::specialised_main() {
 
 void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
-  if (options_.expand) {  // the interpreter runs the expanded program (not yet the C emitter)
+  if (run_natively(typed, out)) return;
+  if (options_.derivatives != Derivatives::AtRunTime) {  // the interpreter runs the expanded program
     ad::Context cx(module_);
     expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
     expander.expand(typed);
     module_.renumber();
     verify("expansion");
     const auto& left = expander.leftovers();
-    if (!left.empty())
-      compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + left[0].what +
-                                     (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : ""));
+    if (!left.empty()) {
+      std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
+      if (options_.derivatives == Derivatives::AheadOfTime) throw RuntimeAdNeeded{left[0].loc, why};
+      compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + why);
+    }
     interp::Options run_options = options_.interp;
     run_options.expanded = true;
+    run_options.derivative_operators = &expander.operators();
+    run_options.ad_context = &cx;
     interp::call_graph(module_, typed, {}, run_options, out);
     return;
   }
-  if (run_natively(typed, out)) return;
   interp::call_graph(module_, typed, {}, options_.interp, out);
 }
 
@@ -299,6 +311,14 @@ std::string Compilation::c_text(const std::string& fn) {
 }
 
 std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
+  ir::Graph* typed = typed_expression(expr_text);
+  std::string text;
+  if (run_natively(typed, out, &text)) return text;
+  interp::Value v = interp::call_graph(module_, typed, {}, options_.interp, out);
+  return interp::format_value(v);
+}
+
+ir::Graph* Compilation::typed_expression(const std::string& expr_text) {
   const SourceFile* expr_file = add_source("<expr>", expr_text);
   ast::ExprPtr expr = parse_expression(*expr_file);
   // The expression's AST must outlive the IR that points into it.
@@ -313,10 +333,7 @@ std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   ir::Graph* typed = checker_->specialise(g, {});
   module_.renumber();
   verify("type inference");
-  std::string text;
-  if (run_natively(typed, out, &text)) return text;
-  interp::Value v = interp::call_graph(module_, typed, {}, options_.interp, out);
-  return interp::format_value(v);
+  return typed;
 }
 
 std::string Compilation::ir_text(const std::string& name, const std::string& stage) {

@@ -15,8 +15,9 @@
 
 namespace fx::driver {
 
-// The standard-library directory this build was configured with (CMake passes the source
-// tree's stdlib/ as FLUXION_STDLIB_DIR); "" when none.
+// The standard-library directory: the installed one (PREFIX/share/fluxion/stdlib, see
+// support/install_paths.hpp), else the source tree's stdlib/ this build was configured with
+// (CMake passes it as FLUXION_STDLIB_DIR); "" when neither is known.
 std::string default_stdlib_dir();
 
 // Who runs the program: the interpreter; native code when the C emitter supports the whole
@@ -24,14 +25,27 @@ std::string default_stdlib_dir();
 // the construct it does not support (--native). docs/codegen.md "Native or interpreted".
 enum class Engine { Interpreter, Auto, Native };
 
+// When derivatives are built: ahead of time, into the typed program that then runs (the
+// default; a program with a derivative that cannot be expanded yet is run with the run-time
+// AD engine instead, see RuntimeAdNeeded); ahead of time or a located compile error
+// (--expanded); while the program runs, by the interpreter's AD engine (--runtime-ad).
+enum class Derivatives { AheadOfTime, AheadOfTimeOnly, AtRunTime };
+
+// Thrown by run_main before anything ran when Derivatives::AheadOfTime meets a derivative
+// that cannot be expanded yet: the caller runs the program again, from a new Compilation,
+// with Derivatives::AtRunTime (the documented fallback, docs/ad.md §10).
+struct RuntimeAdNeeded {
+  SourceLoc loc;
+  std::string why;
+};
+
 struct Options {
   interp::Options interp;
   Engine engine = Engine::Interpreter;
   codegen::JitOptions jit;
   bool verify_ir = true;  // run the IR verifier after every stage
-  // Expand every derivative ahead of time before running (fluxion run --expanded; docs/ad.md
-  // §10); a program with a derivative that cannot be expanded is then a compile error.
-  bool expand = false;
+  // When `run` builds derivatives (docs/ad.md §10).
+  Derivatives derivatives = Derivatives::AheadOfTime;
   // Where `import "x.fx"` looks when x.fx is not next to the importing file ("": nowhere).
   std::string stdlib_dir = default_stdlib_dir();
 };
@@ -46,6 +60,9 @@ class Compilation {
   // unreadable FILE is one without a line; a missing or unreadable import, or an import
   // cycle, is located at the import's path.
   void load_file(const std::string& path);
+  // The same for a program given as text (the embedding API's Module::loads): `path` names it
+  // in diagnostics, and its imports are looked up next to it and in the standard library.
+  void load_source(const std::string& path, std::string text);
 
   // Type-checks what can be checked without call sites (fluxion check).
   void check();
@@ -56,6 +73,10 @@ class Compilation {
   // Evaluates `expr_text` in the file's top-level scope (its names and those of the files it
   // imports) and returns the value's text (§9).
   std::string eval(const std::string& expr_text, std::ostream& out);
+
+  // The typed nullary graph of `expr_text` in the file's top-level scope, named "<expr>" in
+  // diagnostics (what eval runs; the embedding API builds derivatives with it).
+  ir::Graph* typed_expression(const std::string& expr_text);
 
   // The C program of main() (`fluxion emit-c`): the whole file, or with `fn` the functions of
   // top-level function `fn` and the declarations they use. A construct the emitter does not

@@ -2,6 +2,7 @@
 #include "expand/expander.hpp"
 
 #include <functional>
+#include <optional>
 #include <variant>
 
 #include "support/diagnostics.hpp"
@@ -20,7 +21,7 @@ namespace {
 // How many specialised graphs one expansion may build: recursion through ever deeper static
 // values is cut by truncate(), this bounds the rest.
 constexpr size_t kMaxSpecialisations = 20000;
-constexpr int kStaticDepth = 6;
+constexpr int kStaticDepth = 12;
 
 ad::Argnums from_type(const types::Argnums& a) {
   ad::Argnums out;
@@ -69,6 +70,10 @@ void Expander::leftover(SourceLoc loc, std::string what) {
   leftovers_.push_back({loc.valid() ? loc : user_site_, std::move(what)});
 }
 
+Node* Expander::failure(Scope& s, const RuntimeError& e) {
+  return add(s, Prim::Fail, {m_.constant(e.message)}, e.loc.valid() ? e.loc : user_site_);
+}
+
 const types::Type* Expander::type_of(const StaticRef& s) {
   switch (s->kind) {
     case K::Typed: return s->type;
@@ -77,6 +82,8 @@ const types::Type* Expander::type_of(const StaticRef& s) {
       if (std::holds_alternative<double>(v)) return store_.f64();
       if (std::holds_alternative<int64_t>(v)) return store_.i64();
       if (std::holds_alternative<bool>(v)) return store_.boolean();
+      if (std::holds_alternative<std::string>(v)) return store_.str();
+      if (std::holds_alternative<ir::NoneVal>(v)) return store_.none();
       return nullptr;
     }
     case K::Tuple: {
@@ -90,6 +97,39 @@ const types::Type* Expander::type_of(const StaticRef& s) {
     }
     default: return nullptr;
   }
+}
+
+const types::Type* Expander::prim_result(const Node* n) {
+  Prim p;
+  if (!n->prim_callee(&p)) return nullptr;
+  std::vector<const Node*> args;
+  std::vector<const types::Type*> arg_types;
+  for (size_t i = 0; i < n->num_args(); ++i) {
+    args.push_back(n->arg(i));
+    arg_types.push_back(type_of(static_of(n->arg(i))));
+  }
+  return typing_.result(p, n, args, arg_types);
+}
+
+StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
+  if (a->is(K::Tuple) && b->is(K::Tuple) && a->elems.size() == b->elems.size()) {
+    std::vector<StaticRef> elems;
+    for (size_t i = 0; i < a->elems.size(); ++i) elems.push_back(merge(a->elems[i], b->elems[i]));
+    return Static::tuple(std::move(elems));
+  }
+  if (a->is(K::List) && b->is(K::List)) return Static::list(merge(a->elems[0], b->elems[0]));
+  // One code with envs that differ (a loop's pullbacks, one per iteration): the code is known.
+  if (a->is(K::Code) && b->is(K::Code) && a->graph == b->graph) return Static::code(a->graph, merge(a->env(), b->env()));
+  if (a->is(K::Derived) && b->is(K::Derived) && a->generic == b->generic && a->prim == b->prim &&
+      a->argnums.key() == b->argnums.key() && a->stack == b->stack)
+    return Static::derived(a->generic, a->prim, a->argnums, a->stack, merge(a->env(), b->env()));
+  StaticRef j = join(a, b);
+  if (!j->is(K::Unknown)) return j;
+  const types::Type* ta = type_of(a);
+  const types::Type* tb = type_of(b);
+  if (!ta || !tb || types::is_function(ta) || types::is_function(tb)) return j;
+  const types::Type* t = types::join(store_, types::erase_extents(store_, ta), types::erase_extents(store_, tb));
+  return t ? Static::typed(t) : j;
 }
 
 const types::Type* Expander::derived_result(const StaticRef& d, const std::vector<StaticRef>& args) {
@@ -156,13 +196,15 @@ Node* Expander::emit(Scope& s, Node* n, std::vector<Node*> inputs, StaticRef st)
     out->type = n->type;
     cx_.copy_notes(n, out);
   }
-  statics_[out] = st ? st : Static::typed(n->type);
+  if (!out->type) out->type = st ? type_of(st) : prim_result(out);
+  statics_[out] = st ? st : Static::typed(out->type);
   return out;
 }
 
 Node* Expander::add(Scope& s, Prim p, std::vector<Node*> args, SourceLoc loc, StaticRef st) {
   Node* n = m_.apply_prim(s.out, p, std::move(args), loc);
-  statics_[n] = st ? st : Static::unknown();
+  n->type = st ? type_of(st) : prim_result(n);
+  statics_[n] = st ? st : Static::typed(n->type);
   return n;
 }
 
@@ -170,14 +212,47 @@ Node* Expander::add_call(Scope& s, Node* callee, std::vector<Node*> args, Source
   std::vector<Node*> inputs{callee};
   inputs.insert(inputs.end(), args.begin(), args.end());
   Node* n = m_.apply(s.out, std::move(inputs), loc);
+  n->type = st ? type_of(st) : nullptr;
   statics_[n] = st ? st : Static::unknown();
   return n;
+}
+
+// The env holds the values of the clone's free variables, nodes of its parent clones, whose
+// statics are known wherever the closure was made.
+StaticRef Expander::native_env(const Graph* clone) {
+  std::vector<StaticRef> captured;
+  for (const Node* x : cx_.convert(clone).free_vars) {
+    auto r = replaced_.find(x);
+    captured.push_back(static_of(r != replaced_.end() ? r->second : x));
+  }
+  return Static::tuple(std::move(captured));
+}
+
+StaticRef Expander::tangent_of(const StaticRef& s) {
+  switch (s->kind) {
+    case K::Code:
+    case K::Derived: return tangent_of(s->env());
+    case K::Native: return tangent_of(native_env(s->graph));
+    case K::Tuple: {
+      std::vector<StaticRef> elems;
+      for (const StaticRef& e : s->elems) elems.push_back(tangent_of(e));
+      return Static::tuple(std::move(elems));
+    }
+    case K::Const:
+      if (s->constant->holds_prim()) return Static::tuple({});
+      return Static::typed(type_of(s));
+    case K::Typed:
+      if (s->type->kind == types::TypeKind::PrimFn) return Static::tuple({});
+      return types::is_function(s->type) ? Static::unknown() : s;
+    default: return Static::unknown();
+  }
 }
 
 Node* Expander::env_of(Scope& s, Node* f, SourceLoc loc) {
   if (f->is_prim_apply(Prim::MakeClosure) && f->graph == s.out) return f->arg(1);
   if (f->holds_graph() && !f->as_graph()->parent) return add(s, Prim::MakeTuple, {}, loc, Static::tuple({}));
-  return add(s, Prim::ClosureEnv, {f}, loc);
+  StaticRef sf = refine(static_of(f));
+  return add(s, Prim::ClosureEnv, {f}, loc, sf->is(K::Code) ? sf->env() : nullptr);
 }
 
 // ------------------------------------------------------------------ graphs
@@ -234,6 +309,7 @@ Graph* Expander::specialise(Graph* g, std::vector<StaticRef> params) {
   }
   Graph* out = cx_.new_graph(g->name, g->role, g->loc);
   specialised_[k] = out;
+  if (!operators_.empty()) operators_of_[out] = operators_;
   built_.push_back(out);
   Scope s{out, false, {}};
   for (size_t i = 0; i < g->params.size(); ++i) {
@@ -320,9 +396,21 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
         const Graph* origin = nullptr;
         if (r->is(K::Native)) origin = r->graph->origin ? r->graph->origin : r->graph;
         if (r->is(K::Typed) && r->type->kind == types::TypeKind::Closure) origin = r->type->graph;
+        // The closure conversion of a typed clone (a closure the transforms made explicit):
+        // the conversion of the listed clone, with the same env (same parent clone).
+        const Graph* clone = r->is(K::Code) ? cx_.converted_from(r->graph) : nullptr;
+        if (clone) origin = clone->origin ? clone->origin : clone;
         if (!origin) return r;
-        for (const Graph* c : clones)
-          if (c->origin == origin || c == origin) return Static::native(c);
+        for (const Graph* c : clones) {
+          if (c->origin != origin && c != origin) continue;
+          if (!clone) return Static::native(c);
+          const ad::Converted& to = cx_.convert(c);
+          if (to.free_vars != cx_.convert(clone).free_vars) {
+            leftover(n->loc, "the clones of " + c->name + " capture different variables");
+            return r;
+          }
+          return Static::code(to.graph, r->env());
+        }
         return clones.size() == 1 && !r->is(K::Native) ? Static::native(clones[0]) : r;
       };
       return emit(s, n, in, at(sarg(0)));
@@ -339,14 +427,33 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
       StaticRef a, b;
       Node* t = branch(s, arg(1), {}, &a);
       Node* f = branch(s, arg(2), {}, &b);
-      return emit(s, n, {in[0], arg(0), t, f}, a && b ? join(a, b) : Static::typed(n->type));
+      return emit(s, n, {in[0], arg(0), t, f}, a && b ? merge(a, b) : Static::typed(n->type));
     }
     case Prim::While: return visit_while(s, n, in);
+    case Prim::ZerosLike: return emit(s, n, in, tangent_of(sarg(0)));
+    case Prim::AddTangent: {
+      // Both have the structure of one value's tangent (a lazy zero may stand for either).
+      StaticRef a = tangent_of(sarg(0)), b = tangent_of(sarg(1));
+      StaticRef sum = a->is(K::Unknown) ? b : b->is(K::Unknown) ? a : merge(a, b);
+      return emit(s, n, in, sum->is(K::Unknown) ? a : sum);
+    }
+    case Prim::SetAttr: {  // set_attr(t, i, v) on a tuple: element i of t replaced
+      StaticRef t = sarg(0);
+      if (t->is(K::Tuple) && arg(1)->is_constant() && std::holds_alternative<int64_t>(arg(1)->value)) {
+        const auto i = static_cast<size_t>(arg(1)->as_int());
+        if (i < t->elems.size()) {
+          std::vector<StaticRef> elems = t->elems;
+          elems[i] = sarg(2);
+          return emit(s, n, in, Static::tuple(std::move(elems)));
+        }
+      }
+      break;
+    }
     case Prim::ListEmpty: return emit(s, n, in, Static::list(Static::bottom()));
     case Prim::ListPush: {
       StaticRef l = sarg(0);
       StaticRef elem = l->is(K::List) ? l->elems[0] : Static::unknown();
-      return emit(s, n, in, Static::list(join(elem, sarg(1))));
+      return emit(s, n, in, Static::list(merge(elem, sarg(1))));
     }
     case Prim::ListTop: {
       StaticRef l = sarg(0);
@@ -380,7 +487,7 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
 }
 
 // jfn(f) / tfn(f): the transformed function value, its code known here.
-Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
+Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) try {
   StaticRef sf = refine(static_of(f));
   if (sf->is(K::Code)) {
     Graph* code = cx_.transform(mode, const_cast<Graph*>(sf->graph));
@@ -390,7 +497,7 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
   if (sf->is(K::Native)) {
     Graph* code = cx_.transform(mode, cx_.convert(sf->graph).graph);
     Node* env = env_of(s, f, n->loc);
-    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, Static::unknown()));
+    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, native_env(sf->graph)));
   }
   if (sf->is(K::Derived)) {
     std::vector<ad::Mode> stack = sf->stack;
@@ -400,13 +507,17 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) {
                      Static::derived(sf->generic, sf->prim, sf->argnums, std::move(stack), sf->env()));
     return same;
   }
-  if (sf->is(K::Const) && sf->constant->holds_prim()) {  // a primitive used as a function value
-    return add(s, Prim::MakeTuple, {}, n->loc,
-               Static::derived(ad::Generic::PrimFn, sf->constant->as_prim(), {}, {mode}, Static::tuple({})));
-  }
+  // A primitive used as a function value: its constant, or a value whose type names it.
+  std::optional<Prim> prim;
+  if (sf->is(K::Const) && sf->constant->holds_prim()) prim = sf->constant->as_prim();
+  if (sf->is(K::Typed) && sf->type->kind == types::TypeKind::PrimFn) prim = sf->type->prim;
+  if (prim)
+    return add(s, Prim::MakeTuple, {}, n->loc, Static::derived(ad::Generic::PrimFn, *prim, {}, {mode}, Static::tuple({})));
   leftover(n->loc, std::string(mode == ad::Mode::Forward ? "tfn" : "jfn") +
                        " of a function value not known ahead of time (" + key(sf, 3) + ")");
   return emit(s, n, {n->inputs[0], f}, nullptr);
+} catch (const RuntimeError& e) {  // no derivative rule for a primitive it calls, ...
+  return failure(s, e);
 }
 
 // A call of the derived function d (its env tuple node `env`): the template for these
@@ -455,12 +566,13 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
   try {
     code = cx_.instantiate(call);
   } catch (const RuntimeError& e) {  // argnums out of range, a non-scalar grad, ...: reported at run time
-    leftover(n->loc, "cannot instantiate " + std::string(ad::generic_name(d->generic)) + ": " + e.message);
-    return emit(s, n, in, nullptr);
+    return failure(s, e);
   }
   std::vector<StaticRef> params{d->env()};
   for (Node* a : args) params.push_back(static_of(a));
+  operators_.push_back(d->generic);
   Graph* c = specialise(code, params);
+  operators_.pop_back();
   std::vector<Node*> call_args{env};
   call_args.insert(call_args.end(), args.begin(), args.end());
   auto out = outputs_.find(c);
@@ -510,6 +622,21 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
     return emit(s, n, std::move(inputs), result(c));
   }
   if (sf->is(K::Native) && sf->graph->output) return emit(s, n, in, Static::typed(sf->graph->output->type));
+  // A primitive called through a function value (f = sin; f(x)): applied directly, so that a
+  // derivative operator (op = grad; op(f)) makes its env, and generated code is typed. (A
+  // typed clone keeps its other calls: they are typed already.)
+  std::optional<Prim> prim;
+  if (sf->is(K::Const) && sf->constant->holds_prim()) prim = sf->constant->as_prim();
+  if (sf->is(K::Typed) && sf->type->kind == types::TypeKind::PrimFn) prim = sf->type->prim;
+  if (prim && n->keywords.empty() && (!s.in_place || is_operator(*prim))) {
+    std::vector<Node*> inputs{m_.prim(*prim)};
+    inputs.insert(inputs.end(), args.begin(), args.end());
+    // grad(f) through a value: argnums 0, as the operator's own default.
+    auto g = ad::generic_of_prim(*prim);
+    if (g && has_argnums(*g) && inputs.size() == 2) inputs.push_back(m_.constant(int64_t{0}));
+    const int arity = ir::prim_info(*prim).arity;
+    if (arity < 0 || static_cast<size_t>(arity) + 1 == inputs.size()) return visit_prim(s, n, *prim, inputs);
+  }
   return emit(s, n, in, nullptr);
 }
 
@@ -542,11 +669,11 @@ Node* Expander::visit_while(Scope& s, Node* n, std::vector<Node*>& in) {
   Node* b = nullptr;
   for (int round = 0; round < 4; ++round) {
     b = branch(s, body, {state}, &after);
-    StaticRef next = join(state, after ? after : Static::unknown());
+    StaticRef next = merge(state, after ? after : Static::unknown());
     if (key(next) == key(state)) break;
     state = round == 2 ? Static::unknown() : next;
   }
-  if (key(join(state, after ? after : Static::unknown())) != key(state)) {
+  if (key(merge(state, after ? after : Static::unknown())) != key(state)) {
     state = Static::unknown();
     b = branch(s, body, {state}, &after);
   }

@@ -26,7 +26,9 @@
 
 #include "ad/context.hpp"
 #include "expand/static_value.hpp"
+#include "types/generated_typing.hpp"
 #include "ir/ir.hpp"
+#include "support/diagnostics.hpp"
 #include "types/annotation.hpp"
 #include "types/type.hpp"
 
@@ -42,7 +44,7 @@ class Expander {
   // The store and annotations of the inference that typed the program: the results of
   // derived functions called inside generated graphs get their types from them.
   Expander(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations)
-      : m_(m), cx_(cx), store_(store), annotations_(annotations) {}
+      : m_(m), cx_(cx), store_(store), annotations_(annotations), typing_(store, annotations) {}
 
   // Rewrites the typed clones reachable from `entry` in place (and builds the graphs they
   // call). Complete when leftovers() is empty. May be called for several entries.
@@ -50,6 +52,9 @@ class Expander {
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
   // Every graph of the expanded program: the typed clones, then the graphs built here.
   std::vector<const ir::Graph*> graphs() const;
+  // For each graph built here, the derivative operators (outermost first) whose expansion
+  // built it: what --check-nan names (interp::Options::derivative_operators).
+  const std::unordered_map<const ir::Graph*, std::vector<ad::Generic>>& operators() const { return operators_of_; }
 
  private:
   // Where the nodes of one graph go: back into the same graph (a typed clone, rewritten in
@@ -81,18 +86,32 @@ class Expander {
   StaticRef static_of(const ir::Node* x);
   // A function's static with what its type says made explicit (a derived function's operator).
   StaticRef refine(const StaticRef& s);
+  // What is known of the env of a closure of typed clone `clone`: its free variables' statics.
+  StaticRef native_env(const ir::Graph* clone);
+  // What is known of zeros_like(x) for x of static s: the tangent of a function value is that
+  // of its env (interp/ad_values.cpp), of anything else its own structure.
+  StaticRef tangent_of(const StaticRef& s);
   // The env a call of closure value f passes to f's code.
   ir::Node* env_of(Scope& s, ir::Node* f, SourceLoc loc);
   void leftover(SourceLoc loc, std::string what);
+  // A derivative that cannot be built (a primitive without a rule, argnums out of range, ...)
+  // fails where the run-time engine would: a `fail` node with its located message.
+  ir::Node* failure(Scope& s, const RuntimeError& e);
   // The type of calling derived function d (no transforms pushed) with arguments of these
   // statics, from the types of what it differentiates; null when not known.
   const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
   const types::Type* type_of(const StaticRef& s);
+  // The type of primitive application n from what is known of its operands (types/generated_typing.hpp).
+  const types::Type* prim_result(const ir::Node* n);
+  // The least static above both (static_value.hpp's join), keeping the type two different
+  // values share: a loop state that starts as the constant 0.0 stays an f64.
+  StaticRef merge(const StaticRef& a, const StaticRef& b);
 
   ir::Module& m_;
   ad::Context& cx_;
   types::TypeStore& store_;
   types::Annotations& annotations_;
+  types::PrimTyping typing_;
   std::vector<ir::Graph*> user_;  // the typed clones, in the order they are rewritten
   size_t rewritten_ = 0;          // how many of them are
   std::unordered_map<const ir::Graph*, bool> user_seen_;
@@ -102,6 +121,8 @@ class Expander {
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
   std::vector<Leftover> leftovers_;
+  std::vector<ad::Generic> operators_;  // the derived calls being expanded, outermost first
+  std::unordered_map<const ir::Graph*, std::vector<ad::Generic>> operators_of_;
   SourceLoc user_site_;  // the typed clone's node being rewritten (where leftovers are reported)
 };
 

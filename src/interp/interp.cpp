@@ -45,6 +45,7 @@ std::string function_name(const Graph* g) { return function_display_name(*g); }
 Machine::~Machine() = default;
 
 ad::Context& Machine::ad() {
+  if (options_.ad_context) return *options_.ad_context;
   if (!ad_) ad_ = std::make_unique<ad::Context>(module_);
   return *ad_;
 }
@@ -351,6 +352,7 @@ Value Machine::call_top(const Graph* g, const std::vector<Value>& args) {
   if (g->parent)
     runtime_error(g->loc, function_name(g) + " is a nested function: only top-level functions can be run");
   TopLevel top(*this);  // collects cycles when the call ends, normally or by an error
+  stack_limit_ = stack_floor();  // a Session may be called from several threads (one at a time)
   std::vector<Value> copy = args;
   Ref<Frame> frame = bind_values(g, {}, copy.data(), copy.size(), nullptr, nullptr);
   begin_call(g, nullptr);
@@ -361,6 +363,7 @@ Value Machine::call_top(const Graph* g, const std::vector<Value>& args) {
 
 Value Machine::call_function(const Value& fn, std::vector<Value> args) {
   TopLevel top(*this);
+  stack_limit_ = stack_floor();
   Value result = invoke(fn, args.data(), args.size(), nullptr, nullptr);
   if (result.is_undef()) undefined_error({});
   return result;

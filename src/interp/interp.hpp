@@ -5,8 +5,10 @@
 #include <iosfwd>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "ad/generic.hpp"
 #include "interp/value.hpp"
 #include "ir/ir.hpp"
 
@@ -28,6 +30,13 @@ struct Options {
   // already ordinary IR, so reaching the run-time AD engine (jfn, tfn, a derived function
   // value or its call) is an internal error — the check that the expansion is complete.
   bool expanded = false;
+  // In an expanded program, the derivative operators (outermost first) each generated graph
+  // was built for (expand::Expander::operators()): --check-nan names the pass and operator a
+  // nan comes from, as the run-time engine does from the calls in progress.
+  const std::unordered_map<const ir::Graph*, std::vector<ad::Generic>>* derivative_operators = nullptr;
+  // The AD context the expanded program was built with: the envs its code reads from native
+  // closures (closure_env) follow that context's closure conversions.
+  ad::Context* ad_context = nullptr;
 };
 
 class Machine;

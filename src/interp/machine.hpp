@@ -86,12 +86,16 @@ class Machine {
   // Drops the values of finished frames of run `serial`, from fr up to (excluding) `keep`.
   void release_finished(Frame* fr, uint64_t serial, const Frame* keep);
   // Counts the top-level calls in progress; the outermost collects cycles when it ends.
+  // A call that ends with an error does not give back the depth of the calls it was in: the
+  // depth at entry is restored, so that a Session (the embedding API) goes on after an error.
   struct TopLevel {
-    explicit TopLevel(Machine& m) : machine(m) { ++machine.top_level_; }
+    explicit TopLevel(Machine& m) : machine(m), depth(m.depth_) { ++machine.top_level_; }
     ~TopLevel() {
+      machine.depth_ = depth;
       if (--machine.top_level_ == 0) Cycles::collect();
     }
     Machine& machine;
+    size_t depth;
   };
 
   // ---- calls (calls.cpp)

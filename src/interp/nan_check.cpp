@@ -131,7 +131,14 @@ std::string describe_derivative(const std::string& graph_name, const std::vector
   Value result = is_ad_primitive(p) ? eval_ad_prim(p, args, n, at) : apply_primitive(p, loc, args, n, out_);
   std::string message = nan_report(p, kept.data(), n, result);
   if (message.empty()) return result;
-  if (at && at->graph) message += describe_derivative(at->graph->name, derivatives_);
+  if (at && at->graph) {
+    const std::vector<ad::Generic>* operators = &derivatives_;
+    if (options_.derivative_operators && derivatives_.empty()) {  // an expanded program
+      auto it = options_.derivative_operators->find(at->graph);
+      if (it != options_.derivative_operators->end()) operators = &it->second;
+    }
+    message += describe_derivative(at->graph->name, *operators);
+  }
   runtime_error(site(at), message);
 }
 

@@ -39,7 +39,8 @@ void run_with_large_stack(const std::function<void()>& work, size_t stack_bytes)
   if (job.error) std::rethrow_exception(job.error);
 }
 
-uintptr_t stack_floor() {
+namespace {
+uintptr_t find_stack_floor() {
   pthread_attr_t attr;
   if (pthread_getattr_np(pthread_self(), &attr) != 0) return 0;
   void* low = nullptr;
@@ -48,6 +49,14 @@ uintptr_t stack_floor() {
   pthread_attr_destroy(&attr);
   if (rc != 0 || low == nullptr || size == 0) return 0;
   return reinterpret_cast<uintptr_t>(low) + std::min<size_t>(size / 4, size_t(256) << 10);
+}
+}  // namespace
+
+// A thread's stack never moves, and finding it is slow (the main thread's reads
+// /proc/self/maps), while an embedding host asks for it at every call.
+uintptr_t stack_floor() {
+  thread_local const uintptr_t floor = find_stack_floor();
+  return floor;
 }
 
 }  // namespace fx

@@ -15,7 +15,7 @@ void run_with_large_stack(const std::function<void()>& work, size_t stack_bytes 
 
 // The lowest stack address deep recursion on this thread may reach: the end of its stack plus a
 // margin for the error path (a quarter of the stack, at most 256 KiB); 0 when unknown. The
-// interpreter and native code stop with a located error there.
+// interpreter and native code stop with a located error there. Computed once per thread.
 uintptr_t stack_floor();
 
 }  // namespace fx

@@ -1,21 +1,15 @@
 #include "types/type_verifier.hpp"
 
+#include <algorithm>
+
 #include "support/diagnostics.hpp"
+#include "types/generated_typing.hpp"
+#include "types/no_calls.hpp"
 #include "types/prim_rules.hpp"
 
 namespace fx::types {
 
 namespace {
-
-// The verifier applies only the rules of primitives that call nothing: those that do are
-// typed from the calls the inferrer made, which it checks at the calls themselves.
-class NoCalls final : public ControlFlowRules {
- public:
-  const Type* infer_if(const PrimCall&) override { return nullptr; }
-  const Type* infer_while(const PrimCall&) override { return nullptr; }
-  const Type* infer_derivative_call(ir::Prim, const PrimCall&) override { return nullptr; }
-  const Type* infer_tree_map(const PrimCall&) override { return nullptr; }
-};
 
 bool calls_functions(ir::Prim p) {
   switch (p) {
@@ -44,10 +38,39 @@ bool fits_param(TypeStore& store, const Type* actual, const Type* param) {
   return is_tensor(actual) && is_tensor(param) && actual->rank < 0 && actual->dtype == param->dtype;
 }
 
+// The verifier applies only the rules of primitives that call nothing (NoCalls): those that
+// do are typed from the calls the inferrer made, which it checks at the calls themselves.
 class Verifier {
  public:
   Verifier(TypeStore& store, Annotations& annotations, const std::string& stage)
-      : store_(store), rules_(store, annotations, no_calls_), stage_(stage) {}
+      : store_(store), rules_(store, annotations, no_calls_), generated_rules_(store, annotations), stage_(stage) {}
+
+  // A graph the AD transforms built, as the expansion specialised it: the nodes it typed
+  // agree with their primitives' rules (extents forgotten); function values, persistent
+  // stacks and what depends on them are untyped.
+  void generated(const ir::Graph& g) {
+    for (const ir::Node* n : g.body) {
+      ir::Prim p;
+      if (!n->type || !n->prim_callee(&p)) continue;
+      std::vector<const ir::Node*> args;
+      std::vector<const Type*> types;
+      for (size_t i = 0; i < n->num_args(); ++i) {
+        args.push_back(n->arg(i));
+        types.push_back(n->arg(i)->type);
+      }
+      if (std::find(types.begin(), types.end(), nullptr) != types.end()) continue;
+      const Type* expected = nullptr;
+      try {
+        expected = generated_rules_.checked_result(p, n, args, types);
+      } catch (const CompileError& e) {
+        fail(g, n, std::string("breaks the type rule of ") + ir::prim_name(p) + ": " + e.message);
+      }
+      const Type* actual = erase_extents(store_, n->type);
+      if (expected && expected != actual && !fits(expected, actual) && !fits(actual, expected))
+        fail(g, n, std::string("is typed ") + to_string(n->type) + ", but " + ir::prim_name(p) + " of its operands gives " +
+                       to_string(expected));
+    }
+  }
 
   void graph(const ir::Graph& g) {
     for (const ir::Node* p : g.params)
@@ -159,6 +182,7 @@ class Verifier {
   TypeStore& store_;
   NoCalls no_calls_;
   PrimRules rules_;
+  PrimTyping generated_rules_;
   std::string stage_;
 };
 
@@ -166,8 +190,10 @@ class Verifier {
 
 void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage) {
   Verifier v(store, annotations, stage);
-  for (const auto& g : m.graphs)
+  for (const auto& g : m.graphs) {
     if (g->origin) v.graph(*g);
+    else if (stage == "expansion") v.generated(*g);
+  }
 }
 
 }  // namespace fx::types

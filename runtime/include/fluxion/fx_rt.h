@@ -23,6 +23,14 @@ extern "C" {
  * which boxes were still alive (a bug in the compiler's reference counting). */
 enum { FX_RT_OK = 0, FX_RT_ERROR = 2, FX_RT_LEAKED = 3 };
 
+/* ---- host calls: an argument or the result of a function that an embedding host calls
+ * (the entry point fx_call, docs/embedding.md), as its Fluxion type: f64, i64 or bool. */
+typedef union fx_slot {
+  double f64;
+  int64_t i64;
+  bool b;
+} fx_slot;
+
 /* ---- output: `print` builds a line and hands it to the sink the host installed
  * (stdout when none; the interpreter's output stream in the JIT). */
 typedef void (*fx_rt_sink)(void* user, const char* text, size_t size);

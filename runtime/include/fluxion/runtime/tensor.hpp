@@ -28,6 +28,14 @@ class Tensor {
   static Tensor empty(DType dtype, const Shape& shape);
   static Tensor zeroed(DType dtype, const Shape& shape);
 
+  // A tensor over memory the runtime does not own (an embedding host's array, docs/embedding.md):
+  // a view hanging off an anchor header that owns no storage, so it is never is_unique() and the
+  // runtime never writes through it. Strides are in elements. The caller keeps the memory alive
+  // and unchanged while any handle to the tensor exists.
+  static Tensor borrow(DType dtype, void* data, const Shape& shape, std::span<const int64_t> strides);
+  // Is the storage borrowed (Tensor::borrow): memory that a result must not keep pointing into?
+  bool is_borrowed() const;
+
   // Takes over one reference to `header` (C ABI interop); release() gives it back.
   static Tensor adopt(fx_tensor* header) noexcept;
   fx_tensor* release() noexcept;

@@ -5,6 +5,8 @@
  * to it when the count reaches zero, so owning headers are made by the runtime only (Tensor::empty
  * and friends; generated code calls them too). A view header (transpose, strided slice, broadcast) points into
  * the storage of its owner (`base`) and keeps that owner alive through its reference count.
+ * Storage the runtime does not own (an embedding host's array, Tensor::borrow) is seen through a
+ * view whose `base` is an anchor header with no storage of its own (nbytes -1, data NULL).
  * A value may be updated in place exactly when its header has refcount 1 and owns its storage:
  * then nobody else can observe the write (see fx::rt::Tensor::is_unique). */
 #ifndef FLUXION_RUNTIME_TENSOR_ABI_H
@@ -29,7 +31,7 @@ typedef struct fx_tensor {
   int64_t strides[FX_MAX_RANK];  /* in elements, may be negative (reversed slices) or 0 (broadcast) */
   void* data;                    /* the element at index (0, ..., 0) */
   struct fx_tensor* base;        /* owner of the storage for a view; NULL when this header owns it */
-  int64_t nbytes;                /* bytes of storage owned by this header (0 for a view) */
+  int64_t nbytes;                /* bytes of storage owned by this header (0 for a view, -1 for an anchor) */
 } fx_tensor;
 
 #ifdef __cplusplus

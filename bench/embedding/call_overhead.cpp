@@ -1,0 +1,48 @@
+// The cost of calling a compiled scalar Fluxion function from C++ (docs/embedding.md "Cost of a
+// call"): N calls of poly(x, y) through fluxion::Function against N calls of the same
+// arithmetic through a C++ function pointer (which the compiler cannot inline either), and the
+// same function in the interpreter for comparison. Prints ns per call and the difference.
+//
+// usage: embedding_call_overhead [N]
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "fluxion/fluxion.hpp"
+
+namespace {
+
+double poly_cpp(double x, double y) { return x * x * y + 3.0 * y; }
+double (*volatile poly_pointer)(double, double) = poly_cpp;
+
+template <class F>
+double ns_per_call(long n, F&& body) {
+  auto start = std::chrono::steady_clock::now();
+  double sink = 0;
+  for (long i = 0; i < n; ++i) sink += body(static_cast<double>(i & 1023));
+  auto end = std::chrono::steady_clock::now();
+  if (sink == -1.0) std::puts("");  // keeps the calls
+  return std::chrono::duration<double, std::nano>(end - start).count() / static_cast<double>(n);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  long n = argc > 1 ? std::atol(argv[1]) : 10000000;
+  const char* program = "def poly(x, y):\n    return x * x * y + 3.0 * y\n";
+  fluxion::Module native = fluxion::Module::loads(program, "poly.fx");
+  fluxion::Options interp_options;
+  interp_options.engine = fluxion::Engine::Interpreter;
+  fluxion::Module interpreted = fluxion::Module::loads(program, "poly.fx", interp_options);
+  fluxion::Function f = native.function("poly"), g = interpreted.function("poly");
+  f(1.0, 2.0);  // compiles (or finds in the cache) the specialisation for (f64, f64)
+  g(1.0, 2.0);
+  std::printf("backend: %s\n", fluxion::backend_name(f.backend({1.0, 2.0})));
+  double base = ns_per_call(n, [](double x) { return poly_pointer(x, 2.0); });
+  double fx = ns_per_call(n, [&](double x) { return f(x, 2.0).as_float(); });
+  double in = ns_per_call(n / 100, [&](double x) { return g(x, 2.0).as_float(); });
+  std::printf("C++ function pointer:       %8.1f ns/call\n", base);
+  std::printf("fluxion::Function, native:  %8.1f ns/call (overhead %.1f ns)\n", fx, fx - base);
+  std::printf("fluxion::Function, interp.: %8.1f ns/call\n", in);
+  return 0;
+}

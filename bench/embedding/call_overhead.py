@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""The cost of calling a compiled scalar Fluxion function from Python (docs/embedding.md "Cost
+of a call"): m.poly(x, 2.0) against a pybind11 function of the same module that takes the same
+arguments and does nothing (fluxion._native._pybind11_baseline): the difference is Fluxion's
+own overhead. Also the interpreter, and a plain Python function, for comparison.
+
+usage: PYTHONPATH=build/python /usr/bin/python3 bench/embedding/call_overhead.py [N]
+"""
+import sys
+import timeit
+
+import fluxion
+from fluxion import _native
+
+PROGRAM = "def poly(x, y):\n    return x * x * y + 3.0 * y\n"
+
+
+def per_call(stmt, n, glob):
+    best = min(timeit.repeat(stmt, number=n, repeat=5, globals=glob))
+    return best / n * 1e9
+
+
+def main():
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
+    native = fluxion.loads(PROGRAM, "poly.fx").poly
+    interp = fluxion.loads(PROGRAM, "poly.fx", engine="interpreter").poly
+    native(1.0, 2.0)
+    interp(1.0, 2.0)
+    print("backend:", native.backend(1.0, 2.0))
+
+    def python_poly(x, y):
+        return x * x * y + 3.0 * y
+
+    glob = {"native": native, "interp": interp, "baseline": _native._pybind11_baseline, "py": python_poly}
+    base = per_call("baseline(1.5, 2.0)", n, glob)
+    fx = per_call("native(1.5, 2.0)", n, glob)
+    it = per_call("interp(1.5, 2.0)", max(n // 100, 1000), glob)
+    py = per_call("py(1.5, 2.0)", n, glob)
+    print("pybind11 no-op (2 args):    %8.1f ns/call" % base)
+    print("fluxion, native:            %8.1f ns/call (overhead %.1f ns)" % (fx, fx - base))
+    print("fluxion, interpreter:       %8.1f ns/call" % it)
+    print("plain Python function:      %8.1f ns/call" % py)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+// Host values to and from the interpreter's values and the type checker's types (src/api/).
+#pragma once
+#include <string>
+
+#include "api/function_handle.hpp"
+#include "interp/value.hpp"
+#include "types/type.hpp"
+
+namespace fluxion::detail {
+
+// Where a host argument goes, for messages: "argument 2 (x) of loss()" at the function.
+struct ArgumentPlace {
+  fx::SourceLoc loc;
+  std::string what;
+};
+
+// The interpreter value of a host value; a TensorView is borrowed (Tensor::borrow), not copied.
+// Bad input (an unknown struct, a missing field, a bad shape) is a host_error at `at`.
+fx::interp::Value to_interp(const Value& v, ModuleState& m, const ArgumentPlace& at);
+
+// The host value of a result: tensors owned by the result (copied when the interpreter's
+// tensor is shared, strided or borrowed), function values as new Functions of module `m`.
+Value from_interp(fx::interp::Value v, const std::shared_ptr<ModuleState>& m);
+
+// The type that specialises a function for this argument; null for a value the type checker
+// cannot be told about (a function argument: the call is then interpreted without types).
+const fx::types::Type* type_of(const Value& v, ModuleState& m, const ArgumentPlace& at);
+
+}  // namespace fluxion::detail

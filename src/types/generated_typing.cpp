@@ -1,0 +1,70 @@
+// Types of the primitive applications the AD transforms and the expansion build (generated_typing.hpp).
+#include "types/generated_typing.hpp"
+
+#include "support/diagnostics.hpp"
+
+namespace fx::types {
+
+using ir::Prim;
+
+namespace {
+
+// Primitives whose result is a function value, a persistent stack or a call's result: no
+// rule types them from their operands alone.
+bool untypable(Prim p) {
+  switch (p) {
+    case Prim::If:
+    case Prim::While:
+    case Prim::TreeMap:
+    case Prim::Jvp:
+    case Prim::Vjp:
+    case Prim::GradHook:
+    case Prim::ClosureAt:
+    case Prim::MakeClosure:
+    case Prim::ClosureEnv:
+    case Prim::Jfn:
+    case Prim::Tfn:
+    case Prim::ListEmpty:
+    case Prim::ListPush:
+    case Prim::ListTop:
+    case Prim::ListPop:
+      return true;
+    default:
+      return ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR;
+  }
+}
+
+}  // namespace
+
+const Type* PrimTyping::result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                               const std::vector<const Type*>& arg_types) {
+  try {
+    return checked_result(p, n, args, arg_types);
+  } catch (const CompileError&) {
+    return nullptr;
+  } catch (const InternalError&) {
+    return nullptr;
+  }
+}
+
+const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                                       const std::vector<const Type*>& arg_types) {
+  if (untypable(p)) return nullptr;
+  for (const Type* t : arg_types)
+    if (!t || t->kind == TypeKind::Bottom || is_function(t)) return nullptr;
+  // A sum of two cotangents of one value: the value's (tangent) type.
+  if (p == Prim::AddTangent) return arg_types.size() == 2 ? erase_extents(store_, arg_types[0]) : nullptr;
+  if (p == Prim::ListIsEmpty) return store_.boolean();
+  // The derivative rules convert tensors elementwise with float()/int() (users write
+  // astype(x, f64), which the user-facing rule asks for): the dtype changes, the rank stays.
+  if ((p == Prim::ToF64 || p == Prim::ToI64) && arg_types.size() == 1 && is_tensor(arg_types[0]))
+    return store_.tensor(p == Prim::ToF64 ? store_.f64() : store_.i64(), arg_types[0]->rank);
+  PrimCall call;
+  call.node = n;
+  call.args = arg_types;
+  call.arg_nodes = args;
+  const Type* t = rules_.infer(p, call);
+  return t ? erase_extents(store_, t) : nullptr;
+}
+
+}  // namespace fx::types

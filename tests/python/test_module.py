@@ -1,0 +1,223 @@
+"""fluxion from Python: loading, calls, NumPy without copies, derivatives, errors."""
+import dataclasses
+import resource
+import tracemalloc
+
+import numpy as np
+import pytest
+
+import fluxion
+
+PROGRAM = """struct Linear:
+    w: Tensor[f64, 1]
+    b: f64
+
+def poly(x, y):
+    return x * x * y + 3.0 * y
+
+def total(v):
+    return sum(v * v)
+
+def scaled(v):
+    return v * 2.0
+
+def predict(p, x):
+    return sum(p.w * x) + p.b
+
+def halve(n):
+    return 10 // n
+
+def loss(w, x, y):
+    p = 1.0 / (1.0 + exp(-(x @ w)))
+    return -mean(y * log(p) + (1.0 - y) * log(1.0 - p))
+
+def dot(a: Tensor[f64, 1], b: Tensor[f64, 1]):
+    return sum(a * b)
+
+def reduce(v):
+    return sum(v)
+"""
+
+
+@pytest.fixture(scope="module")
+def m():
+    return fluxion.loads(PROGRAM, "prog.fx")
+
+
+@dataclasses.dataclass
+class Linear:
+    w: np.ndarray
+    b: float
+
+
+def test_functions_are_attributes(m):
+    assert m.poly(3.0, 2.0) == 24.0
+    assert isinstance(m.poly(3.0, 2.0), float)
+    assert "poly" in dir(m)
+    with pytest.raises(AttributeError):
+        m.nothing
+
+
+def test_scalar_functions_run_natively(m):
+    assert m.poly.backend(1.0, 2.0) == "native"
+    assert m.total.backend(np.ones(3)) == "interpreter"
+
+
+def test_numpy_in_and_out(m):
+    v = np.arange(4.0)
+    assert m.total(v) == 14.0
+    assert m.total(v[::2]) == 4.0  # strided: viewed, not copied
+    assert m.total(np.arange(6.0).reshape(2, 3).T) == 55.0
+    r = m.scaled(v)
+    assert isinstance(r, np.ndarray) and r.dtype == np.float64
+    np.testing.assert_array_equal(r, [0.0, 2.0, 4.0, 6.0])
+    assert r.flags.owndata or r.base is not None and not np.shares_memory(r, v)
+
+
+def test_structs_both_ways(m):
+    p = Linear(w=np.array([1.0, 2.0]), b=0.5)
+    x = np.array([3.0, 4.0])
+    assert m.predict(p, x) == 11.5
+    g = fluxion.grad(m.predict)(p, x)
+    assert g.b == 1.0
+    np.testing.assert_array_equal(g.w, x)
+
+
+def test_derivatives_follow_jax(m):
+    assert fluxion.grad(m.poly)(3.0, 2.0) == 12.0
+    assert fluxion.grad(m.poly, argnums=1)(3.0, 2.0) == 12.0
+    assert fluxion.grad(m.poly, argnums=(0, 1))(3.0, 2.0) == (12.0, 12.0)
+    assert fluxion.value_and_grad(m.poly)(3.0, 2.0) == (24.0, 12.0)
+    assert fluxion.jvp(m.poly, (3.0, 2.0), (1.0, 0.0)) == (24.0, 12.0)
+    out, pullback = fluxion.vjp(m.poly, 3.0, 2.0)
+    assert out == 24.0 and pullback(1.0) == (12.0, 12.0)
+    assert fluxion.hessian(m.poly, argnums=(0, 1))(1.0, 2.0) == ((4.0, 2.0), (2.0, 0.0))
+    np.testing.assert_array_equal(fluxion.jacfwd(m.scaled)(np.ones(2)), 2.0 * np.eye(2))
+    np.testing.assert_array_equal(fluxion.jacrev(m.scaled)(np.ones(2)), 2.0 * np.eye(2))
+
+
+def test_logistic_regression_trains(m):
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(64, 3))
+    y = (x @ np.array([1.5, -2.0, 0.5]) > 0).astype(np.float64)
+    w = np.zeros(3)
+    g_loss = fluxion.grad(m.loss)
+    first = m.loss(w, x, y)
+    for _ in range(100):
+        w = w - 0.5 * g_loss(w, x, y)
+    assert m.loss(w, x, y) < 0.5 * first
+    # The gradient against central finite differences.
+    g = g_loss(w, x, y)
+    eps = 1e-6
+    for i in range(3):
+        d = np.zeros(3)
+        d[i] = eps
+        fd = (m.loss(w + d, x, y) - m.loss(w - d, x, y)) / (2 * eps)
+        assert abs(g[i] - fd) < 1e-6
+
+
+def test_numpy_input_is_not_copied(m):
+    v = np.ones(12_500_000)  # 10^8 bytes
+    before = v.copy()
+    m.reduce(np.ones(3))  # compiled before measuring
+    # Neither NumPy (tracemalloc sees its buffers) nor Fluxion's runtime (the process's peak
+    # resident memory would grow by 10^8 bytes) copies the input.
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    tracemalloc.start()
+    total = m.reduce(v)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss_after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    assert total == 12_500_000.0
+    assert rss_after - rss_before < 50_000_000
+    np.testing.assert_array_equal(v, before)  # the function wrote nothing
+    assert peak < 10_000_000  # no 10^8-byte copy through NumPy
+    r = m.scaled(v[:10])
+    assert not np.shares_memory(r, v)  # the result aliases nothing
+
+
+def test_bad_input_gives_located_errors(m):
+    with pytest.raises(fluxion.Error) as e:
+        m.poly(1.0)
+    assert (e.value.file, e.value.line) == ("prog.fx", 5)
+    assert "takes 2 arguments, got 1" in e.value.message
+    with pytest.raises(fluxion.Error) as e:
+        m.predict(1.0, np.ones(2))  # a float where a struct is expected
+    assert e.value.file == "prog.fx" and e.value.line > 0
+    with pytest.raises(fluxion.Error) as e:
+        m.total(np.ones(3, dtype=np.int32))
+    assert "int32" in e.value.message and e.value.line == 8
+    with pytest.raises(fluxion.Error) as e:
+        m.predict(Linear(w=np.ones((2, 2)), b=0.0), np.ones(2))  # wrong rank for Tensor[f64, 1]
+    assert e.value.file == "prog.fx" and e.value.line > 0
+    with pytest.raises(fluxion.Error) as e:
+        m.dot(np.ones((2, 2)), np.ones(2))  # wrong rank for an annotated parameter
+    assert e.value.file == "prog.fx" and e.value.line == 24
+    with pytest.raises(fluxion.Error) as e:
+        m.dot(np.ones(2, dtype=np.float32), np.ones(2))  # wrong dtype for it
+    assert e.value.file == "prog.fx" and e.value.line == 24
+    with pytest.raises(fluxion.Error) as e:
+        m.halve(0)
+    assert e.value.kind == "runtime" and e.value.line == 18
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.loads("def f(x):\n    return x +\n", "bad.fx")
+    assert (e.value.file, e.value.line) == ("bad.fx", 2)
+    assert str(e.value).startswith("bad.fx:2:")
+    with pytest.raises(fluxion.Error):
+        m.total(object())
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.grad(m.poly)(1.0)  # a derivative called with too few arguments
+    assert (e.value.file, e.value.line) == ("prog.fx", 5)
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.grad(m.poly, argnums=5)(1.0, 2.0)
+    assert (e.value.file, e.value.line) == ("prog.fx", 5) and "argnums" in e.value.message
+    assert issubclass(fluxion.Error, Exception)
+    # The module goes on working after every one of these.
+    assert m.poly(3.0, 2.0) == 24.0 and fluxion.grad(m.poly)(3.0, 2.0) == 12.0
+
+
+def test_non_contiguous_and_odd_layouts_are_accepted(m):
+    v = np.arange(8.0)
+    assert m.total(v[::-1]) == 140.0  # negative strides: viewed
+    big_endian = np.arange(3.0).astype(">f8")
+    assert m.total(big_endian) == 5.0  # byte-swapped: copied (documented)
+
+
+def test_source_and_emit_c(m):
+    assert fluxion.source(m.poly).startswith("def poly(x, y):")
+    assert "fx_call" in fluxion.emit_c(m.poly)
+    assert "poly" in fluxion.source(fluxion.grad(m.poly))
+    with pytest.raises(fluxion.Error):
+        fluxion.emit_c(fluxion.grad(m.poly))
+
+
+def test_one_module_from_several_threads(m):
+    import threading
+
+    wrong = []
+
+    def work(k):
+        v = np.arange(3.0) + k
+        for i in range(50):
+            x = k + i * 0.01
+            if m.poly(x, 2.0) != 2 * x * x + 6.0:
+                wrong.append(("poly", x))
+            if i % 10 == 0 and fluxion.grad(m.total)(v).tolist() != (2 * v).tolist():
+                wrong.append(("grad", k))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []
+
+
+def test_load_a_file_that_imports_the_standard_library(tmp_path):
+    path = tmp_path / "model.fx"
+    path.write_text('import "optim.fx"\n\ndef step(w, g):\n    return sgd(w, g, 0.5)\n')
+    m = fluxion.load(str(path))
+    np.testing.assert_array_equal(m.step(np.ones(2), np.ones(2)), [0.5, 0.5])
+    with pytest.raises(fluxion.Error) as e:
+        fluxion.load(str(tmp_path / "missing.fx"))
+    assert "cannot open file" in e.value.message
