@@ -11,6 +11,8 @@ install(TARGETS fluxion_embed EXPORT FluxionTargets
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/fluxion DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/runtime/include/fluxion/fx_gen.h ${CMAKE_SOURCE_DIR}/runtime/include/fluxion/fx_rt.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fluxion)
+# fx_rt.h includes the runtime's C layout of a tensor (tensors in generated code are fx_tensor*).
+install(FILES ${CMAKE_SOURCE_DIR}/runtime/include/fluxion/runtime/tensor_abi.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fluxion/runtime)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/stdlib/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fluxion/stdlib
         FILES_MATCHING PATTERN "*.fx" PATTERN "*.md")
 

@@ -36,6 +36,10 @@ void fx_rt_end_line(void) {
 }
 
 const char* fx_rt_pending_line(void) { return line.c_str(); }
+int64_t fx_rt_line_mark(void) { return static_cast<int64_t>(line.size()); }
+void fx_rt_truncate_line(int64_t mark) {
+  if (mark >= 0 && static_cast<size_t>(mark) <= line.size()) line.resize(static_cast<size_t>(mark));
+}
 void fx_rt_discard_line(void) { line.clear(); }
 
 }  // extern "C"

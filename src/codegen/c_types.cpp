@@ -35,6 +35,8 @@ bool is_record(const Type* t) {
 
 std::string quote_c(const std::string& s) { return c_string(s); }
 
+bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
+
 CTypes::CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout env, SourceLoc where)
     : names_(names), annotations_(annotations), env_(std::move(env)), where_(where) {}
 
@@ -53,13 +55,13 @@ std::string CTypes::name(const Type* t) {
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum:
-    case TypeKind::Closure: {
+    case TypeKind::Closure:
+    case TypeKind::Union: {
       auto it = names_of_.find(t);
       return it != names_of_.end() ? it->second : declare(t);
     }
-    case TypeKind::F32: unsupported(where_, "f32 values");
-    case TypeKind::Tensor: unsupported(where_, "tensors");
-    case TypeKind::Union: unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
+    case TypeKind::F32:  // a rank-0 f32 tensor, as in the interpreter
+    case TypeKind::Tensor: return "fx_tensor*";
     case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
   }
   unsupported(where_, "the type " + to_string(t));
@@ -83,6 +85,8 @@ std::string CTypes::declare(const Type* t) {
   std::string c_name;
   if (t->kind == TypeKind::Enum) {
     c_name = declare_enum(t);
+  } else if (t->kind == TypeKind::Union) {
+    c_name = declare_union(t);
   } else if (t->kind == TypeKind::Tuple) {
     c_name = declare_record(t, names_.make("T_", std::to_string(t->elems.size())), fields_of(t), to_string(t));
   } else if (t->kind == TypeKind::Struct) {
@@ -102,6 +106,23 @@ std::string CTypes::declare_record(const Type* t, const std::string& c_name,
   for (const auto& [field, type] : fields) body += "  " + name(type) + " " + field + ";\n";
   if (fields.empty()) body = "  fx_none empty_;\n";
   defs_ += "/* " + note + " */\ntypedef struct " + c_name + " {\n" + body + "} " + c_name + ";\n";
+  names_of_[t] = c_name;
+  return c_name;
+}
+
+// One of several functions: a tag (the alternative's index in t->elems) and the alternative's
+// captured values.
+std::string CTypes::declare_union(const Type* t) {
+  std::string body;
+  for (size_t k = 0; k < t->elems.size(); ++k) {
+    const Type* m = t->elems[k];
+    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn)
+      unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
+    body += "    " + name(m) + " m" + std::to_string(k) + ";\n";
+  }
+  std::string c_name = names_.make("U_", "function");
+  defs_ += "/* " + to_string(t) + ": the tag says which */\ntypedef struct " + c_name + " {\n  int64_t tag;\n  union {\n" + body +
+           "  } as;\n} " + c_name + ";\n";
   names_of_[t] = c_name;
   return c_name;
 }
@@ -126,7 +147,12 @@ std::string CTypes::declare_enum(const Type* t) {
 }
 
 bool CTypes::managed(const Type* t) {
-  if (t->kind == TypeKind::Enum) return true;
+  if (t->kind == TypeKind::Enum || t->kind == TypeKind::Str || held_as_tensor(t)) return true;
+  if (t->kind == TypeKind::Union) {
+    for (const Type* m : t->elems)
+      if (managed(m)) return true;
+    return false;
+  }
   if (!is_record(t)) return false;
   name(t);  // declared, so that fields_of can be read
   for (const auto& [field, type] : fields_of(t))
@@ -135,29 +161,61 @@ bool CTypes::managed(const Type* t) {
 }
 
 std::string CTypes::convert(const std::string& value, const Type* from, const Type* to) {
+  if (makes_references(from, to))
+    unsupported(where_, "a " + to_string(from) + " where a " + to_string(to) + " is expected, inside a value built of parts");
+  return convert_parts(value, from, to);
+}
+
+bool CTypes::makes_references(const Type* from, const Type* to) {
+  if (from == to) return false;
+  if (types::is_number(from) || from->kind == TypeKind::Bool) return to->kind == TypeKind::Tensor;
+  if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size())
+    for (size_t i = 0; i < to->elems.size(); ++i)
+      if (makes_references(from->elems[i], to->elems[i])) return true;
+  return false;
+}
+
+// A GNU statement expression: the parts of `value` counted once more, then converted.
+std::string CTypes::convert_owned(const std::string& value, const Type* from, const Type* to) {
+  return "({ " + retain(from, value) + name(to) + " owned_ = " + convert_parts(value, from, to) + "; owned_; })";
+}
+
+std::string CTypes::convert_parts(const std::string& value, const Type* from, const Type* to) {
   if (from == to) return value;
+  if (to->kind == TypeKind::Union)  // one of the alternatives, tagged
+    for (size_t k = 0; k < to->elems.size(); ++k)
+      if (to->elems[k] == from)
+        return "(" + name(to) + "){.tag = " + std::to_string(k) + ", .as.m" + std::to_string(k) + " = " + value + "}";
+  if (to->kind == TypeKind::Tensor && from->kind == TypeKind::F64) return "fx_rt_tensor_of_f64(" + value + ")";
+  if (to->kind == TypeKind::Tensor && from->kind == TypeKind::I64) return "fx_rt_tensor_of_i64(" + value + ")";
+  if (to->kind == TypeKind::Tensor && from->kind == TypeKind::Bool) return "fx_rt_tensor_of_bool(" + value + ")";
   if (from->kind == TypeKind::Bottom) return zero(to);
+  if (held_as_tensor(from) && held_as_tensor(to)) return value;  // one representation for every rank and extent
   if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size()) {
     std::string out = "(" + name(to) + "){";
     for (size_t i = 0; i < to->elems.size(); ++i)
-      out += (i ? ", " : "") + convert(value + ".e" + std::to_string(i), from->elems[i], to->elems[i]);
+      out += (i ? ", " : "") + convert_parts(value + ".e" + std::to_string(i), from->elems[i], to->elems[i]);
     return out + (to->elems.empty() ? "0}" : "}");
   }
   unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
 }
 
 std::string CTypes::zero(const Type* t) {
-  if (is_record(t)) return "(" + name(t) + "){0}";
+  if (is_record(t) || t->kind == TypeKind::Union) return "(" + name(t) + "){0}";
   if (t->kind == TypeKind::Enum) return "(" + name(t) + ")0";
   if (t->kind == TypeKind::Str) return "\"\"";
   return "(" + name(t) + ")0";
 }
 
 std::string CTypes::retain(const Type* t, const std::string& value) {
+  if (held_as_tensor(t)) return "fx_rt_tensor_retain(" + value + ");\n";
+  if (t->kind == TypeKind::Str) return "fx_rt_str_retain(" + value + ");\n";
   return managed(t) ? helper("retain", t) + "(" + value + ");\n" : "";
 }
 
 std::string CTypes::release(const Type* t, const std::string& value) {
+  if (held_as_tensor(t)) return "fx_rt_tensor_release(" + value + ");\n";
+  if (t->kind == TypeKind::Str) return "fx_rt_str_release(" + value + ");\n";
   return managed(t) ? helper("release", t) + "(" + value + ");\n" : "";
 }
 
@@ -174,7 +232,10 @@ std::string CTypes::put(const Type* t, const std::string& value) {
       return "fx_rt_put_str(" + c_string("<function " + interp::function_display_name(*t->graph) + ">") + ");\n";
     case TypeKind::Tuple:
     case TypeKind::Struct:
-    case TypeKind::Enum: return helper("put", t) + "(" + value + ");\n";
+    case TypeKind::Enum:
+    case TypeKind::Union: return helper("put", t) + "(" + value + ");\n";
+    case TypeKind::F32:
+    case TypeKind::Tensor: return "fx_rt_put_tensor(" + value + ");\n";
     default: unsupported(where_, "printing a value of type " + to_string(t));
   }
 }
@@ -189,6 +250,8 @@ std::string CTypes::equal(const Type* t, const std::string& a, const std::string
     case TypeKind::Tuple:
     case TypeKind::Struct:
     case TypeKind::Enum: return helper("eq", t) + "(" + a + ", " + b + ")";
+    case TypeKind::F32:
+    case TypeKind::Tensor: return "fx_rt_tensor_equal(" + a + ", " + b + ")";
     default: unsupported(where_, "comparing values of type " + to_string(t));
   }
 }
@@ -226,7 +289,18 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     }
     return code;
   };
-  if (t->kind == TypeKind::Enum) {
+  if (t->kind == TypeKind::Union) {
+    if (eq) unsupported(where_, "comparing functions");
+    std::string cases;
+    for (size_t k = 0; k < t->elems.size(); ++k) {
+      const std::string member = "v.as.m" + std::to_string(k);
+      std::string code = kind == "retain" ? retain(t->elems[k], member)
+                         : kind == "release" ? release(t->elems[k], member)
+                                             : put(t->elems[k], member);
+      cases += "case " + std::to_string(k) + ":\n" + code + "break;\n";
+    }
+    body = "switch (v.tag) {\n" + cases + "}\n";
+  } else if (t->kind == TypeKind::Enum) {
     if (kind == "retain") body = "if (v) ++v->box.rc;\n";
     std::string cases;
     for (const auto& v : t->enum_decl->variants) {

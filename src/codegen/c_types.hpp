@@ -1,10 +1,12 @@
 // The C representation of Fluxion types (docs/codegen.md "Representation"), declared on first
 // use in dependency order, with the helpers that values of a type need:
 //   f64 double, i64 int64_t, bool bool, str const char*, None fx_none;
+//   tensors and f32 scalars: fx_tensor* (a counted reference to the runtime's header);
 //   tuples and structs: C structs passed by value (T_n, S_Name);
 //   enums: a pointer to a reference-counted box holding a tag and a union of the variants'
 //     fields (E_Name), so recursive enums need nothing special;
 //   closures: a struct of the captured values (C_name); the code is known from the type;
+//   one of several functions (a union type): a tag and the alternative's captured values (U_);
 //   primitives and constructors used as values: fx_none (the code is known from the type).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
 // fx_eq_X (structural ==).
@@ -24,6 +26,10 @@ namespace fx::codegen {
 // The captured values of a closure type, in the order its environment struct holds them.
 using EnvLayout = std::function<const std::vector<const ir::Node*>&(const types::Type* closure)>;
 
+// Is a value of t an fx_tensor reference: a tensor, or an f32 scalar (a rank-0 f32 tensor, as in
+// the interpreter)?
+bool held_as_tensor(const types::Type* t);
+
 class CTypes {
  public:
   CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout env, SourceLoc where);
@@ -35,6 +41,12 @@ class CTypes {
   // `value` of type `from` where a `to` is expected: the same text when the types agree, a zero
   // for a value that is not assigned yet (Bottom), tuples element by element.
   std::string convert(const std::string& value, const types::Type* from, const types::Type* to);
+  // Does converting `from` to `to` make new tensor references (a number where a tensor of
+  // unknown rank is expected: a loop's `total = 0.0` that becomes a tensor)? convert refuses
+  // those (its result is borrowed); convert_owned makes them, as an expression whose value holds
+  // its own references (the parts of `value` counted once more), for the caller to release.
+  bool makes_references(const types::Type* from, const types::Type* to);
+  std::string convert_owned(const std::string& value, const types::Type* from, const types::Type* to);
   // A zero value of t (the value of a variable not yet assigned).
   std::string zero(const types::Type* t);
   // Statements: count one more / one less holder of the boxes in `value` ("" when unmanaged).
@@ -60,9 +72,11 @@ class CTypes {
 
  private:
   std::string declare(const types::Type* t);
+  std::string convert_parts(const std::string& value, const types::Type* from, const types::Type* to);
   std::string declare_record(const types::Type* t, const std::string& c_name,
                              const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
   std::string declare_enum(const types::Type* t);
+  std::string declare_union(const types::Type* t);
   std::vector<std::pair<std::string, const types::Type*>> fields_of(const types::Type* t);
   std::string helper(const std::string& kind, const types::Type* t);
   std::string emit_helper(const std::string& kind, const types::Type* t, const std::string& fn);

@@ -10,6 +10,7 @@
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
 #include "codegen/free_vars.hpp"
+#include "codegen/handovers.hpp"
 #include "codegen/prims.hpp"
 #include "interp/format.hpp"
 
@@ -74,6 +75,7 @@ class Emitter {
   CProgram run(const Graph* entry) {
     collect(entry);
     fvs_ = std::make_unique<FreeVariables>(graphs_);
+    handovers_ = std::make_unique<Handovers>(graphs_, *fvs_);
     for (const Graph* g : graphs_) fn_names_[g] = names_.make("f_", path_name(g));
     record_closure_values();
     CProgram out;
@@ -179,6 +181,22 @@ class Emitter {
   // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
   // enclosing graphs) and constants are borrowed.
   bool owned(const Node* x, const Graph* g) { return x->is_apply() && x->graph == g && types_.managed(x->type); }
+  // The owned parameter of a while body (handovers.hpp).
+  bool owned_state(const Node* x, const Graph* g) {
+    return handovers_->owns_state(g) && x == g->params[0] && types_.managed(x->type);
+  }
+
+  // Releases the owned state of g, less the elements its tuple_gets took out.
+  std::string release_state(const Graph* g) {
+    const Node* state = g->params[0];
+    const std::set<int64_t>& stolen = handovers_->stolen(g);
+    if (stolen.empty()) return types_.release(state->type, name_of(state));
+    std::string code;
+    for (size_t i = 0; i < state->type->elems.size(); ++i)
+      if (!stolen.count(static_cast<int64_t>(i)))
+        code += types_.release(state->type->elems[i], name_of(state) + ".e" + std::to_string(i));
+    return code;
+  }
 
   std::string function(const Graph* g) {
     where_ = g->loc;
@@ -194,9 +212,11 @@ class Emitter {
     types_.at(where_);
     const Type* ret = result_type(g);
     std::string tail = c_type(ret) + " result_ = " + operand(g->output) + ";\n";
-    if (!owned(g->output, g)) tail += types_.retain(ret, "result_");
+    if (!owned(g->output, g) && !owned_state(g->output, g)) tail += types_.retain(ret, "result_");
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
-      if (*it != g->output && owned(*it, g)) tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
+      if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it))
+        tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
+    if (!g->params.empty() && owned_state(g->params[0], g) && g->output != g->params[0]) tail += release_state(g);
     tail += "return result_;\n";
     std::string title = (g->loc.valid() ? place(g->loc) + ": " : "") + comment_safe(interp::function_display_name(*g));
     return "/* " + title + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
@@ -242,9 +262,9 @@ class Emitter {
   // A primitive applied at n. `padding` operands are put before n's own (a constructor
   // called as a value is emitted as make_struct/make_variant, which expect the declaration).
   std::string primitive(const Node* n, Prim p, size_t padding) {
-    Emission emission = emission_of(p);
-    if (!emission) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
-    PrimSite site{n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_};
+    if (!emission_of(p)) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
+    PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
+                  options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
       site.args.push_back("0");
       site.arg_types.push_back(checker_.store().none());
@@ -255,11 +275,25 @@ class Emitter {
       c_type(n->arg(i)->type);  // a type without a representation is reported here
     }
     const std::string t = c_type(n->type);
+    Emission emission = emission_at(p, site);
     Emitted e = emission(site);
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;
     std::string code = e.statements + t + " " + name_of(n) + " = " + e.value + ";\n";
-    return e.borrowed ? code + types_.retain(n->type, name_of(n)) : code;
+    if (options_.check_nan && emission != runtime_call && n->type->kind == TypeKind::F64 &&
+        ir::prim_info(p).family != ir::PrimFamily::STRUCTURE)
+      code += nan_check(site);
+    return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
+  }
+
+  // --check-nan after an f64 computed inline: the runtime words the report (fx_rt_check_nan).
+  std::string nan_check(const PrimSite& s) {
+    std::string items;
+    for (size_t i = 0; i < s.args.size(); ++i) items += (i ? ", " : "") + fx_value_of(s, s.args[i], s.arg_types[i]);
+    const std::string n = std::to_string(s.args.size());
+    const std::string args = items.empty() ? "NULL" : "(fx_value[]){" + items + "}";
+    return "if (!isfinite(" + s.result_name + ")) fx_check_nan(" + s.loc + ", FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + "), " +
+           args + ", " + n + ", " + s.result_name + ");\n";
   }
 
   std::string operand(const Node* x) {
@@ -299,20 +333,51 @@ class Emitter {
     if (args.size() != g->params.size()) unsupported(at->loc, "a call with a different number of arguments");
     std::vector<std::string> all;
     for (const Node* fv : fvs_->of(g)) all.push_back(env + name_of(fv));
-    for (size_t i = 0; i < args.size(); ++i) all.push_back(types_.convert(args[i], arg_types[i], g->params[i]->type));
+    // An argument that becomes a tensor is made before the call and released after it.
+    std::string made, released;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Type* param = g->params[i]->type;
+      if (!types_.makes_references(arg_types[i], param)) {
+        all.push_back(types_.convert(args[i], arg_types[i], param));
+        continue;
+      }
+      const std::string temp = "arg" + std::to_string(i) + "_";
+      made += c_type(param) + " " + temp + " = " + types_.convert_owned(args[i], arg_types[i], param) + ";\n";
+      released += types_.release(param, temp);
+      all.push_back(temp);
+    }
     const std::string call = fn_names_.at(g) + "(" + join(all) + ")";
     const Type* from = result_type(g);
     const bool counted = ir::counts_as_call(g->role);
     const std::string decl = declare ? c_type(to) + " " : "";
+    if (!made.empty()) {
+      std::string code = (declare ? decl + dest + ";\n" : "") + "{\n" +
+                         indent(made + call_into(dest, to, false, g, env, all_but_fvs(all, g), param_types(g), at) + released) +
+                         "}\n";
+      return code;
+    }
     if (!counted && from == to) return decl + dest + " = " + call + ";\n";
     std::string code = declare ? decl + dest + ";\n" : "";
     const std::string limit = std::to_string(options_.max_call_depth);
     if (counted) code += "fx_enter(" + loc_id(at->loc) + ", " + limit + ");\n";
     if (from == to) code += dest + " = " + call + ";\n";
     else if (from->kind == TypeKind::Bottom) code += call + ";\n" + dest + " = " + types_.zero(to) + ";\n";
+    else if (types_.makes_references(from, to))  // the result becomes a tensor: r_'s parts now held by dest
+      code += "{\n  " + c_type(from) + " r_ = " + call + ";\n  " + dest + " = " + types_.convert_owned("r_", from, to) +
+              ";\n" + indent(types_.release(from, "r_")) + "}\n";
     else code += "{\n  " + c_type(from) + " r_ = " + call + ";\n  " + dest + " = " + types_.convert("r_", from, to) + ";\n}\n";
     if (counted) code += "fx_leave();\n";
     return code;
+  }
+
+  // The arguments of a call (after g's free variables), and g's parameter types.
+  std::vector<std::string> all_but_fvs(const std::vector<std::string>& all, const Graph* g) {
+    return {all.begin() + static_cast<std::ptrdiff_t>(fvs_->of(g).size()), all.end()};
+  }
+  std::vector<const Type*> param_types(const Graph* g) {
+    std::vector<const Type*> out;
+    for (const Node* p : g->params) out.push_back(p->type);
+    return out;
   }
 
   const Graph* branch(const Node* n, size_t i) {
@@ -335,8 +400,17 @@ class Emitter {
     const Graph* body = branch(n, 1);
     const Type* s = n->type;
     const std::string x = name_of(n);
-    std::string code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
-    code += types_.retain(s, x);
+    // The loop owns its state: the initial value counted once more, or made (a number that
+    // becomes a tensor).
+    std::string code;
+    if (types_.makes_references(n->arg(2)->type, s)) {
+      code = c_type(s) + " " + x + " = " + types_.convert_owned(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
+    } else {
+      code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
+      code += types_.retain(s, x);
+    }
+    if (handovers_->owns_state(body) && types_.makes_references(s, body->params[0]->type))
+      unsupported(n->loc, "a loop state that becomes a tensor when the body starts");
     std::string step = call_into("go_", checker_.store().boolean(), true, cond, "", {x}, {s}, n) + "if (!go_) break;\n";
     if (options_.max_loop_iterations != 0) {
       const std::string limit = std::to_string(options_.max_loop_iterations);
@@ -344,7 +418,8 @@ class Emitter {
               " iterations (the limit set by --max-loop-iterations)\");\n";
     }
     step += call_into("next_", s, true, body, "", {x}, {s}, n);
-    step += types_.release(s, x) + x + " = next_;\n";
+    // A body that owns its state has released it (or handed it on); otherwise the loop does.
+    step += (handovers_->owns_state(body) ? "" : types_.release(s, x)) + x + " = next_;\n";
     const std::string head = options_.max_loop_iterations != 0 ? "for (uint64_t it_ = 0;; ++it_) {\n" : "for (;;) {\n";
     return code + head + indent(step) + "}\n";
   }
@@ -366,12 +441,45 @@ class Emitter {
         if (f->is_constant()) value = "(" + value + ")";
         return call_into(name_of(n), n->type, true, g, value + ".", args, arg_types, n);
       }
+      case TypeKind::Union: return call_alternatives(n, args, arg_types);
       case TypeKind::PrimFn:
         if (ir::prim_info(t->prim).family == ir::PrimFamily::CONTROL) unsupported(n->loc, "control flow through a function value");
         return primitive(n, t->prim, 0);
       case TypeKind::Constructor: return primitive(n, t->struct_decl ? Prim::MakeStruct : Prim::MakeVariant, 1);
       default: unsupported(n->loc, "calling a value of type " + to_string(t));
     }
+  }
+
+  // A call of a value that is one of several functions: a switch on its tag, each case a call
+  // of the clone that alternative runs (the call's targets, matched by the graph they were
+  // cloned from).
+  std::string call_alternatives(const Node* n, const std::vector<std::string>& args,
+                                const std::vector<const Type*>& arg_types) {
+    const Node* f = n->callee();
+    const Type* t = f->type;
+    if (f->is_constant()) unsupported(n->loc, "calling a constant of type " + to_string(t));
+    const std::vector<ir::Graph*> targets = checker_.call_targets(n);
+    std::string cases;
+    for (size_t k = 0; k < t->elems.size(); ++k) {
+      const Type* m = t->elems[k];
+      if (m->kind != TypeKind::Closure) unsupported(n->loc, "calling one of several functions that is not a closure");
+      const Graph* g = nullptr;
+      for (const Graph* target : targets)
+        if (target == m->graph || (target->origin && target->origin == (m->graph->origin ? m->graph->origin : m->graph))) {
+          if (g) unsupported(n->loc, "a function value that may run one of several clones");
+          g = target;
+        }
+      if (!g) unsupported(n->loc, "a call of one of several functions whose clone is not known");
+      const auto& env = layout(m);
+      for (const Node* fv : fvs_->of(g))
+        if (std::find(env.begin(), env.end(), fv) == env.end())
+          unsupported(n->loc, "a call of a closure whose clone reads values its environment lacks");
+      const std::string member = operand(f) + ".as.m" + std::to_string(k) + ".";
+      cases += "case " + std::to_string(k) + ":\n" + indent(call_into(name_of(n), n->type, false, g, member, args, arg_types, n)) +
+               "  break;\n";
+    }
+    return c_type(n->type) + " " + name_of(n) + " = " + types_.zero(n->type) + ";\nswitch (" + operand(f) + ".tag) {\n" + cases +
+           "}\n";
   }
 
   std::string entry_point(const Graph* entry) {
@@ -388,12 +496,15 @@ class Emitter {
   // The prologue and epilogue every entry point shares around `body`: errors longjmp back here.
   static std::string entry_frame(const std::string& body) {
     return "  jmp_buf escape;\n  jmp_buf* outer = fx_escape;\n  fx_escape = &escape;\n"
-           "  if (setjmp(escape)) {\n    fx_escape = outer;\n    fx_free_live_boxes();\n    return FX_RT_ERROR;\n  }\n"
+           "  if (setjmp(escape)) {\n    fx_escape = outer;\n    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n"
+           "    fx_rt_strings_free_all();\n    return FX_RT_ERROR;\n  }\n"
            "  fx_depth = 1;\n  fx_stack_floor = fx_rt_stack_floor();\n" +
            body +
            "  fx_escape = outer;\n"
-           "  if (fx_live_boxes) {  /* every box is released by now, unless the counts are wrong */\n"
-           "    fx_free_live_boxes();\n    return FX_RT_LEAKED;\n  }\n  return FX_RT_OK;\n}\n";
+           "  /* every box, tensor and built string is released by now, unless the counts are wrong */\n"
+           "  if (fx_live_boxes || fx_rt_tensors_live() || fx_rt_strings_live()) {\n"
+           "    fx_free_live_boxes();\n    fx_rt_tensors_free_all();\n    fx_rt_strings_free_all();\n    return FX_RT_LEAKED;\n  }\n"
+           "  return FX_RT_OK;\n}\n";
   }
 
   // The member of fx_slot that holds a value of type t between the host and native code.
@@ -427,6 +538,7 @@ class Emitter {
   SourceLoc where_;
   std::vector<const Graph*> graphs_;
   std::unique_ptr<FreeVariables> fvs_;
+  std::unique_ptr<Handovers> handovers_;
   std::map<const Graph*, std::string> fn_names_;
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;

@@ -23,6 +23,10 @@ struct EmitOptions {
   // The entry writes the text of the entry graph's result to the runtime's pending line
   // (fx_rt_pending_line): `fluxion eval`.
   bool result_text = false;
+  // --check-nan: a primitive that makes a nan or an infinity of finite operands is a located
+  // run-time error, as in the interpreter (src/interp/nan_check.hpp). The checks are in the C
+  // text, so a checked program has a cache entry of its own.
+  bool check_nan = false;
   // The entry is `int fx_call(const fx_slot* args, fx_slot* result)` (fx_rt.h) instead of
   // fx_entry: the entry graph's parameters come from args and its result goes to *result, for
   // an embedding host (src/api/). Parameters and results other than f64/i64/bool are Unsupported.

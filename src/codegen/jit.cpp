@@ -73,7 +73,7 @@ namespace {
 // of them never reuses code compiled against an old one.
 std::string included_headers() {
   std::string text;
-  for (const char* header : {"/fluxion/fx_gen.h", "/fluxion/fx_rt.h"}) {
+  for (const char* header : {"/fluxion/fx_gen.h", "/fluxion/fx_rt.h", "/fluxion/runtime/tensor_abi.h"}) {
     std::ifstream in(runtime_include_dir() + header, std::ios::binary);
     text += std::string(std::istreambuf_iterator<char>(in), {}) + '\0';
   }
@@ -145,7 +145,7 @@ std::string NativeProgram::run(std::ostream& out, const std::vector<std::string>
 }
 
 void NativeProgram::fail(int status) const {
-  if (status == FX_RT_LEAKED) internal_error("native code", "boxes were still alive after the program ended (reference counts)");
+  if (status == FX_RT_LEAKED) internal_error("native code", "boxes, tensors or strings were still alive after the program ended (reference counts)");
   int64_t at = fx_rt_error_loc();
   SourceLoc loc = at >= 0 && static_cast<size_t>(at) < program_->locs.size() ? program_->locs[at] : SourceLoc{};
   runtime_error(loc, fx_rt_error_message());

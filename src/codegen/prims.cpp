@@ -11,7 +11,7 @@ namespace {
 const std::array<Emission, ir::kPrimCount>& table() {
   static const std::array<Emission, ir::kPrimCount> all = [] {
     std::array<Emission, ir::kPrimCount> t{};
-    for (const FamilyEmissions& family : {scalar_emissions(), structure_emissions(), effect_emissions()})
+    for (const FamilyEmissions& family : all_emissions())
       for (const auto& [p, emission] : family.emissions)
         if (ir::prim_info(p).family == family.family) t[static_cast<size_t>(p)] = emission;
     return t;
@@ -21,7 +21,19 @@ const std::array<Emission, ir::kPrimCount>& table() {
 
 }  // namespace
 
+std::vector<FamilyEmissions> all_emissions() {
+  std::vector<FamilyEmissions> all{scalar_emissions(), structure_emissions(), effect_emissions()};
+  for (FamilyEmissions& family : tensor_emissions()) all.push_back(std::move(family));
+  return all;
+}
+
 Emission emission_of(ir::Prim p) { return table()[static_cast<size_t>(p)]; }
+
+Emission emission_at(ir::Prim p, const PrimSite& s) {
+  // str(x) of a tensor is its printed text, not an elementwise operation.
+  if (ir::prim_info(p).family == ir::PrimFamily::SCALAR && p != ir::Prim::ToStr && touches_tensors(s)) return runtime_call;
+  return emission_of(p);
+}
 
 std::string not_emitted_reason(ir::Prim p) {
   if (emission_of(p)) return "";
@@ -30,9 +42,6 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::Prim::While:
     case ir::Prim::ClosureAt: return "control flow, written by the emitter (emitter.cpp)";
     case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
-    case ir::Prim::ToStr: return "strings built at run time";
-    case ir::Prim::MatMul: return "tensors";
-    case ir::Prim::Clock: return "clock() (bench/lib/timing.fx reads it around the timed calls): not emitted yet";
     default: break;
   }
   switch (ir::prim_info(p).family) {
@@ -40,7 +49,7 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::PrimFamily::TENSOR_INDEX:
     case ir::PrimFamily::TENSOR_COMPUTE:
     case ir::PrimFamily::TENSOR_FILES:
-    case ir::PrimFamily::TENSOR_ADJOINT: return "tensors";
+    case ir::PrimFamily::TENSOR_ADJOINT:
     case ir::PrimFamily::AD_OPERATOR:
     case ir::PrimFamily::AD_INTERNAL: return "derivatives";  // built at run time until issue 10 expands them
     case ir::PrimFamily::SCALAR:

@@ -13,6 +13,7 @@ namespace fx::codegen {
 
 // What an emission sees of one Apply node of a primitive.
 struct PrimSite {
+  ir::Prim prim;
   const ir::Node* node;
   std::vector<std::string> args;               // C expressions of the operands
   std::vector<const types::Type*> arg_types;
@@ -20,6 +21,10 @@ struct PrimSite {
   std::string loc;                             // the location id of the node, as C text
   std::string result_name;                     // the local the result goes to
   CTypes& types;
+  // Bit i: operand i is an owned value at its last use, handed over to the primitive (so that
+  // a tensor nobody else holds is updated in place); the emitter then no longer releases it.
+  uint64_t consumed = 0;
+  bool check_nan = false;  // --check-nan: the runtime examines the result (runtime_call)
 };
 
 // Statements to run first, then the expression of the result ("" for a None result).
@@ -33,6 +38,9 @@ using Emission = Emitted (*)(const PrimSite&);
 
 // The emission of p, or null when it has none.
 Emission emission_of(ir::Prim p);
+// The emission of p at s: the scalar core with a tensor or f32 operand or result runs
+// elementwise in the runtime (runtime_call); null when there is none.
+Emission emission_at(ir::Prim p, const PrimSite& s);
 // Why p has no emission here ("" when it has one): the emitter's own control flow, or a
 // construct that runs in the interpreter for now.
 std::string not_emitted_reason(ir::Prim p);
@@ -45,6 +53,17 @@ struct FamilyEmissions {
 FamilyEmissions scalar_emissions();
 FamilyEmissions structure_emissions();
 FamilyEmissions effect_emissions();
+std::vector<FamilyEmissions> tensor_emissions();  // prims_tensor.cpp
+// Every family's table.
+std::vector<FamilyEmissions> all_emissions();
+
+// Tensor primitives (prims_tensor.cpp): does s have a tensor (or f32) operand or result; and
+// the emission of a primitive as a call of the runtime's fx_rt_apply, which evaluates it by the
+// interpreter's code (the tensor families, the scalar core on tensors, clock()).
+bool touches_tensors(const PrimSite& s);
+Emitted runtime_call(const PrimSite& s);
+// The fx_value of the C value `expr` of type t (an operand of fx_rt_apply or fx_rt_check_nan).
+std::string fx_value_of(const PrimSite& s, const std::string& expr, const types::Type* t);
 
 // f64 operand text: converts an i64 or bool operand.
 std::string as_f64(const std::string& expr, const types::Type* t);

@@ -1,5 +1,6 @@
 // C emission of the EFFECT family: print writes through the runtime's line buffer, assert and
-// fail stop with a located error (fx_fail), arg reads the program's arguments.
+// fail stop with a located error (fx_fail), arg reads the program's arguments, clock reads
+// the runtime's clock.
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
 
@@ -48,7 +49,12 @@ Emitted arg(const PrimSite& s) {
 }  // namespace
 
 FamilyEmissions effect_emissions() {
-  return {ir::PrimFamily::EFFECT, {{Prim::Print, print}, {Prim::Assert, assert_}, {Prim::Fail, fail}, {Prim::Arg, arg}}};
+  return {ir::PrimFamily::EFFECT,
+          {{Prim::Print, print},
+           {Prim::Assert, assert_},
+           {Prim::Fail, fail},
+           {Prim::Arg, arg},
+           {Prim::Clock, runtime_call}}};  // the interpreter's clock (a steady clock, in seconds)
 }
 
 }  // namespace fx::codegen

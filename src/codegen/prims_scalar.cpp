@@ -22,7 +22,10 @@ Emitted value(std::string v) { return {"", std::move(v)}; }
 // i64 op i64 → i64 with `int_fn`, otherwise `float_op` on f64 operands.
 template <const char* IntFn, const char* FloatOp>
 Emitted arith(const PrimSite& s) {
-  if (s.result->kind == TypeKind::Str) unsupported(s.node->loc, "strings built at run time");
+  if (s.result->kind == TypeKind::Str) {  // + on strings: a new string (owned)
+    if (std::string(FloatOp) != "+") unsupported(s.node->loc, "this operation on strings");
+    return value("fx_rt_str_concat(" + s.args[0] + ", " + s.args[1] + ")");
+  }
   if (int_result(s)) return value(std::string(IntFn) + "(" + s.args[0] + ", " + s.args[1] + ")");
   return value("(" + f(s, 0) + " " + FloatOp + " " + f(s, 1) + ")");
 }
@@ -88,6 +91,13 @@ Emitted minimum(const PrimSite& s) {
   return value("fx_rt_minimum(" + f(s, 0) + ", " + f(s, 1) + ")");
 }
 
+// str(x): x written as print writes it, then taken out of the pending line as a new string.
+Emitted to_str(const PrimSite& s) {
+  const std::string mark = s.result_name + "_mark";
+  return {"int64_t " + mark + " = fx_rt_line_mark();\n" + s.types.put(s.arg_types[0], s.args[0]),
+          "fx_rt_str_of_pending(" + mark + ")"};
+}
+
 Emitted to_f64(const PrimSite& s) {
   if (s.arg_types[0]->kind == TypeKind::Bool) return value("(" + s.args[0] + " ? 1.0 : 0.0)");
   return value(f(s, 0));
@@ -143,7 +153,8 @@ FamilyEmissions scalar_emissions() {
            {Prim::Maximum, maximum},
            {Prim::Minimum, minimum},
            {Prim::ToF64, to_f64},
-           {Prim::ToI64, to_i64}}};
+           {Prim::ToI64, to_i64},
+           {Prim::ToStr, to_str}}};
 }
 
 }  // namespace fx::codegen

@@ -5,6 +5,7 @@
 
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
+#include "interp/primitives.hpp"
 
 namespace fx::codegen {
 
@@ -27,11 +28,23 @@ std::string literal(const PrimSite& s, size_t first, const std::vector<const Typ
 
 Emitted make_tuple(const PrimSite& s) { return borrowed(literal(s, 0, s.result->elems)); }
 
+// A field declared Tensor[T, r] given a tensor of unknown rank is checked as the interpreter
+// checks it (interp::declared_rank).
 Emitted make_struct(const PrimSite& s) {
   const ir::StructDecl* decl = s.result->struct_decl;
   std::vector<const Type*> fields;
-  for (size_t i = 0; i < decl->fields.size(); ++i) fields.push_back(s.types.field_type(decl, i));
-  return borrowed(literal(s, 1, fields));
+  std::string checks;
+  for (size_t i = 0; i < decl->fields.size(); ++i) {
+    fields.push_back(s.types.field_type(decl, i));
+    const Type* given = i + 1 < s.arg_types.size() ? s.arg_types[i + 1] : nullptr;
+    if (!given || given->kind != TypeKind::Tensor || given->rank >= 0) continue;
+    if (auto declared = interp::declared_rank(*decl, i))
+      checks += "{\n  const char* refused = fx_rt_check_rank(" + s.args[i + 1] + ", " + std::to_string(declared->rank) + ", " +
+                quote_c(declared->declaration) + ");\n  if (refused) fx_fail(" + s.loc + ", refused);\n}\n";
+  }
+  Emitted e = borrowed(literal(s, 1, fields));
+  e.statements = checks;
+  return e;
 }
 
 int64_t constant_int(const PrimSite& s, size_t i) {
@@ -55,6 +68,7 @@ const std::string& field_constant(const PrimSite& s) {
 }
 
 Emitted get_attr(const PrimSite& s) {
+  if (held_as_tensor(s.arg_types[0])) return runtime_call(s);  // x.shape, x.ndim, x.T
   if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "the attribute of a " + to_string(s.arg_types[0]));
   return borrowed(s.args[0] + "." + CTypes::field_name(field_constant(s)));
 }

@@ -279,7 +279,9 @@ void Compilation::run_main(std::ostream& out) {
 }
 
 codegen::EmitOptions Compilation::emit_options() const {
-  return {options_.interp.max_call_depth, options_.interp.max_loop_iterations};
+  codegen::EmitOptions emit{options_.interp.max_call_depth, options_.interp.max_loop_iterations};
+  emit.check_nan = options_.interp.check_nan;
+  return emit;
 }
 
 [[noreturn]] static void not_native(const codegen::Unsupported& u) {
@@ -290,7 +292,6 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
   if (options_.engine == Engine::Interpreter) return false;
   codegen::CProgram program;
   try {
-    if (options_.interp.check_nan) codegen::unsupported(entry->loc, "--check-nan");
     codegen::EmitOptions emit = emit_options();
     emit.result_text = result != nullptr;
     program = codegen::emit_program(module_, *checker_, entry, emit);

@@ -129,17 +129,8 @@ std::string describe_derivative(const std::string& graph_name, const std::vector
   std::vector<Value> kept(args, args + n);
   const SourceLoc loc = at ? at->loc : SourceLoc{};
   Value result = is_ad_primitive(p) ? eval_ad_prim(p, args, n, at) : apply_primitive(p, loc, args, n, out_);
-  if (!is_non_finite_number(result)) return result;
-  // Operands that already hold a nan or an infinity pass it on: not reported again. (Looked
-  // at only now: walking every operand of every tuple operation would cost quadratic time.)
-  for (const Value& v : kept)
-    if (has_non_finite(v)) return result;
-  std::string message = std::string("check-nan: ") + prim_text(p) + " produced " + describe_result(result);
-  if (n > 0) {
-    message += n == 1 ? " (operand: " : " (operands: ";
-    for (size_t i = 0; i < n; ++i) message += (i ? ", " : "") + short_text(kept[i]);
-    message += ")";
-  }
+  std::string message = nan_report(p, kept.data(), n, result);
+  if (message.empty()) return result;
   if (at && at->graph) {
     const std::vector<ad::Generic>* operators = &derivatives_;
     if (options_.derivative_operators && derivatives_.empty()) {  // an expanded program
@@ -149,6 +140,21 @@ std::string describe_derivative(const std::string& graph_name, const std::vector
     message += describe_derivative(at->graph->name, *operators);
   }
   runtime_error(site(at), message);
+}
+
+std::string nan_report(ir::Prim p, const Value* operands, size_t n, const Value& result) {
+  if (!is_non_finite_number(result)) return "";
+  // Operands that already hold a nan or an infinity pass it on: not reported again. (Looked
+  // at only now: walking every operand of every tuple operation would cost quadratic time.)
+  for (size_t i = 0; i < n; ++i)
+    if (has_non_finite(operands[i])) return "";
+  std::string message = std::string("check-nan: ") + prim_text(p) + " produced " + describe_result(result);
+  if (n > 0) {
+    message += n == 1 ? " (operand: " : " (operands: ";
+    for (size_t i = 0; i < n; ++i) message += (i ? ", " : "") + short_text(operands[i]);
+    message += ")";
+  }
+  return message;
 }
 
 }  // namespace fx::interp

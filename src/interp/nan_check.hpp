@@ -22,6 +22,12 @@ namespace fx::interp {
 // values, and walking their results would cost time proportional to the data each time.
 bool is_non_finite_number(const Value& v);
 
+// The report of primitive p that turned `operands` into `result`: "check-nan: log produced nan
+// (operand: -1.0)", or "" when there is nothing to report (a finite result, or an operand that
+// already held a nan or an infinity and passed it on). Native code under --check-nan reports
+// through it too (fx_rt_check_nan).
+std::string nan_report(ir::Prim p, const Value* operands, size_t n, const Value& result);
+
 // " in the reverse pass of grad", " in the forward-mode derivative of jvp", " inside grad",
 // or "" for ordinary code. `graph_name` is the name of the graph the node belongs to (the AD
 // transforms append "[J]", "[back]", "[T]" to the names of the graphs they generate);

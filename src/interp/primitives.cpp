@@ -187,20 +187,26 @@ Value build_struct(const ir::StructDecl& d, std::vector<Value> fields, SourceLoc
     runtime_error(loc, d.name + " has " + std::to_string(d.fields.size()) + " fields, but " +
                            std::to_string(fields.size()) + " values were given");
   for (const Value& f : fields) check_defined(f, loc);
-  // A field declared Tensor[T, r] may be given a tensor of unknown rank (type inference lets it
-  // through, struct_rules.cpp): its rank is checked here.
   for (size_t i = 0; i < fields.size(); ++i) {
     if (fields[i].kind() != Kind::Tensor) continue;
-    const ast::TypeExpr* type = d.fields[i].type;
-    if (!type || type->name != "Tensor" || type->args.size() != 2) continue;
-    const std::string& rank = type->args[1]->name;
-    if (rank.empty() || rank.size() > 2 || rank.find_first_not_of("0123456789") != std::string::npos) continue;
+    auto declared = declared_rank(d, i);
     int64_t have = fields[i].as_tensor().rank();
-    if (have != std::stoll(rank))
-      runtime_error(loc, "field '" + d.fields[i].name + "' of " + d.name + " is declared Tensor[" + type->args[0]->name +
-                             ", " + rank + "], found a tensor of rank " + std::to_string(have));
+    if (declared && have != declared->rank) runtime_error(loc, rank_mismatch(declared->declaration, have));
   }
   return Value::make_struct(&d, std::move(fields));
+}
+
+std::optional<DeclaredRank> declared_rank(const ir::StructDecl& d, size_t field) {
+  const ast::TypeExpr* type = d.fields[field].type;
+  if (!type || type->name != "Tensor" || type->args.size() != 2) return std::nullopt;
+  const std::string& rank = type->args[1]->name;
+  if (rank.empty() || rank.size() > 2 || rank.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  return DeclaredRank{std::stoll(rank), "field '" + d.fields[field].name + "' of " + d.name + " is declared Tensor[" +
+                                            type->args[0]->name + ", " + rank + "]"};
+}
+
+std::string rank_mismatch(const std::string& declaration, int64_t have) {
+  return declaration + ", found a tensor of rank " + std::to_string(have);
 }
 
 Value build_variant(const ir::VariantDecl& d, std::vector<Value> fields, SourceLoc loc) {

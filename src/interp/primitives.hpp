@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,17 @@ bool require_bool(const Value& c, SourceLoc loc, const char* what);
 // Struct (and variant) fields by name; set_attr returns an updated copy.
 Value get_attr(const Value& x, const std::string& field, SourceLoc loc);
 Value set_attr(const Value& x, const std::string& field, const Value& v, SourceLoc loc);
+
+// A struct field declared Tensor[T, r] may be given a tensor of unknown rank (type inference
+// lets it through, struct_rules.cpp), so its rank is checked when the struct is built: the rank
+// r and the words "field 'm' of Data is declared Tensor[f64, 2]"; nullopt for other fields.
+// The native back end checks the same fields with the same words (fx_rt_check_rank).
+struct DeclaredRank {
+  int64_t rank;
+  std::string declaration;
+};
+std::optional<DeclaredRank> declared_rank(const ir::StructDecl& d, size_t field);
+std::string rank_mismatch(const std::string& declaration, int64_t have);
 
 // Constructors and destructuring for declared types; fields must all be defined.
 Value build_struct(const ir::StructDecl& d, std::vector<Value> fields, SourceLoc loc);

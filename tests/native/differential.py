@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Differential test of the native back end against the interpreter (docs/codegen.md).
 
-Usage: differential.py PATH/TO/fluxion DIR... [--jobs N]
+Usage: differential.py PATH/TO/fluxion DIR... [--jobs N] [--min-native N]
 
 Every program under the DIRs that runs main() or evaluates (`# RUN: run ...`, the default,
 `# RUN: eval EXPR`, or `# RUN: args run|eval ...`), unless it says `# NATIVE-ONLY: why`, is run
@@ -12,7 +12,11 @@ must behave the same in both engines: the same exit status, the same stdout (num
 1e-12 relative), and on failure the same error location (the first FILE:LINE:COL: of stderr)
 and message. Prints the counts of supported and unsupported programs, by reason.
 
-Only the Python standard library is used. Exit status: 0 pass, 1 a difference.
+With --min-native N, fewer than N programs run natively alike is a failure too: a construct
+that stops being emitted sends programs back to the interpreter silently otherwise.
+
+Only the Python standard library is used. Exit status: 0 pass, 1 a difference (or too few
+native programs).
 """
 
 import collections
@@ -116,6 +120,11 @@ def main(argv):
         i = argv.index("--jobs")
         jobs = int(argv[i + 1])
         del argv[i:i + 2]
+    min_native = 0
+    if "--min-native" in argv:
+        i = argv.index("--min-native")
+        min_native = int(argv[i + 1])
+        del argv[i:i + 2]
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
@@ -136,6 +145,10 @@ def main(argv):
           f"{counts['differs']} different")
     for reason, n in reasons.most_common():
         print(f"  {n:4d}  {reason}")
+    if counts["same"] < min_native:
+        print(f"FAIL: {counts['same']} programs ran natively, fewer than the {min_native} expected "
+              "(a construct the C back end emitted before now runs in the interpreter)")
+        return 1
     return 1 if counts["differs"] else 0
 
 

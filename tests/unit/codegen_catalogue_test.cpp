@@ -18,7 +18,7 @@ TEST(CodegenCatalogue, EveryPrimitiveHasAnEmissionOrAReason) {
 }
 
 TEST(CodegenCatalogue, EmissionsAreRegisteredUnderTheirFamily) {
-  for (const FamilyEmissions& family : {scalar_emissions(), structure_emissions(), effect_emissions()})
+  for (const FamilyEmissions& family : all_emissions())
     for (const auto& [p, emission] : family.emissions)
       EXPECT_EQ(ir::prim_info(p).family, family.family) << ir::prim_name(p) << " is listed in another family's table";
 }
@@ -31,7 +31,22 @@ TEST(CodegenCatalogue, TheScalarCoreIsEmitted) {
     }
   }
   EXPECT_NE(emission_of(ir::Prim::Add), nullptr);
+  EXPECT_NE(emission_of(ir::Prim::MatMul), nullptr);
   EXPECT_NE(emission_of(ir::Prim::Print), nullptr);
+}
+
+TEST(CodegenCatalogue, EveryTensorPrimitiveIsEmitted) {
+  for (int i = 0; i < ir::kPrimCount; ++i) {
+    auto p = static_cast<ir::Prim>(i);
+    switch (ir::prim_info(p).family) {
+      case ir::PrimFamily::TENSOR_CONSTRUCT:
+      case ir::PrimFamily::TENSOR_INDEX:
+      case ir::PrimFamily::TENSOR_COMPUTE:
+      case ir::PrimFamily::TENSOR_FILES:
+      case ir::PrimFamily::TENSOR_ADJOINT: EXPECT_NE(emission_of(p), nullptr) << ir::prim_name(p); break;
+      default: break;
+    }
+  }
 }
 
 }  // namespace

@@ -127,4 +127,72 @@ static void fx_free_live_boxes(void) {
   }
 }
 
+/* The runtime's number of a primitive, looked up by name the first time the site runs. */
+#define FX_PRIM_ID(name)                           \
+  __extension__({                                  \
+    static int32_t fx_prim_id_ = -1;               \
+    if (fx_prim_id_ < 0) fx_prim_id_ = fx_rt_prim_id(name); \
+    fx_prim_id_;                                   \
+  })
+
+/* Operands of tensor primitives (fx_rt_apply), and the call that fails at the node's location. */
+static inline fx_value fx_v_none(void) { fx_value v = {FX_VALUE_NONE}; return v; }
+static inline fx_value fx_v_bool(bool b) { fx_value v = {FX_VALUE_BOOL}; v.as.b = b; return v; }
+static inline fx_value fx_v_i64(int64_t i) { fx_value v = {FX_VALUE_I64}; v.as.i = i; return v; }
+static inline fx_value fx_v_f64(double f) { fx_value v = {FX_VALUE_F64}; v.as.f = f; return v; }
+static inline fx_value fx_v_str(const char* s) { fx_value v = {FX_VALUE_STR}; v.as.s = s; return v; }
+static inline fx_value fx_v_tensor(fx_tensor* t) { fx_value v = {FX_VALUE_TENSOR}; v.as.t = t; return v; }
+static inline fx_value fx_v_tuple(fx_value* items, int64_t n) {
+  fx_value v = {FX_VALUE_TUPLE};
+  v.as.tuple.items = items;
+  v.as.tuple.n = n;
+  v.as.tuple.field_names = NULL;
+  v.as.tuple.type_name = NULL;
+  return v;
+}
+static inline fx_value fx_v_struct(fx_value* items, int64_t n, const char* const* field_names, const char* type_name) {
+  fx_value v = fx_v_tuple(items, n);
+  v.kind = FX_VALUE_STRUCT;
+  v.as.tuple.field_names = field_names;
+  v.as.tuple.type_name = type_name;
+  return v;
+}
+static inline void fx_apply_checked(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
+                                    fx_value* out) {
+  const char* refused = fx_rt_apply_checked(prim, args, n, consumed, out);
+  if (refused) fx_fail(loc, refused);
+}
+/* --check-nan: a non-finite f64 result of a primitive computed inline (cold: the check is one
+ * isfinite test on the hot path). */
+__attribute__((cold, noinline)) static void fx_check_nan(int64_t loc, int32_t prim, const fx_value* args, int64_t n,
+                                                         double result) {
+  fx_value r = fx_v_f64(result);
+  const char* refused = fx_rt_check_nan(prim, args, n, &r);
+  if (refused) fx_fail(loc, refused);
+}
+/* x[i, j, ...] with integer indices, inline: the offset (in elements, from data) of the element,
+ * when t has that many axes and every index is in range (negative ones count from the end);
+ * false sends the access to the runtime, which also words the errors. */
+static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int32_t n, int64_t* off) {
+  if (t->rank != n) return false;
+  int64_t o = 0;
+  for (int32_t k = 0; k < n; ++k) {
+    int64_t i = idx[k];
+    if (i < 0) i += t->shape[k];
+    if (i < 0 || i >= t->shape[k]) return false;
+    o += i * t->strides[k];
+  }
+  *off = o;
+  return true;
+}
+/* May generated code write into t? Its one reference is the one being handed over, and t owns
+ * its storage (the runtime's own rule, rt::Tensor::is_unique). */
+static inline bool fx_tensor_unique(const fx_tensor* t) { return t->refcount == 1 && t->base == NULL; }
+
+static inline void fx_apply(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
+                            fx_value* out) {
+  const char* refused = fx_rt_apply(prim, args, n, consumed, out);
+  if (refused) fx_fail(loc, refused);
+}
+
 #endif /* FLUXION_FX_GEN_H */

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fluxion/runtime/tensor_abi.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -41,6 +43,19 @@ void fx_rt_end_line(void);   /* appends "\n" and writes the line to the sink */
 /* The text put since the last end of line (an evaluated value's text), and forgetting it. */
 const char* fx_rt_pending_line(void);
 void fx_rt_discard_line(void);
+/* Where the pending text ends now, and cutting it back there (str(x) writes x as print does,
+ * then takes the text: fx_rt_str_of_pending). */
+int64_t fx_rt_line_mark(void);
+void fx_rt_truncate_line(int64_t mark);
+
+/* ---- strings built at run time (str(x), + on strings): new strings with one reference.
+ * Retain and release of a string that was not built (a constant, an argument) do nothing. */
+const char* fx_rt_str_concat(const char* a, const char* b);
+const char* fx_rt_str_of_pending(int64_t mark); /* the text put since `mark`, taken out of the line */
+void fx_rt_str_retain(const char* s);
+void fx_rt_str_release(const char* s);
+int64_t fx_rt_strings_live(void);
+void fx_rt_strings_free_all(void);
 
 /* ---- errors: the last run-time error of this thread, as a location id of the generated
  * program (an index into its table of source locations) and a message. */
@@ -80,6 +95,74 @@ double fx_rt_maximum(double a, double b); /* nan propagates */
 double fx_rt_minimum(double a, double b);
 double fx_rt_digamma(double x);
 double fx_rt_trigamma(double x);
+
+
+/* ---- tensors (docs/codegen.md "Tensors"): a tensor is the runtime's counted header
+ * (fluxion/runtime/tensor_abi.h), one reference per holder. A primitive's
+ * operands and result travel as fx_value, a tagged C value; fx_rt_apply evaluates the
+ * primitive by the interpreter's own code for it, so both engines share its semantics and
+ * its messages. f32 scalars are rank-0 f32 tensors, as in the interpreter. */
+void fx_rt_tensor_retain(fx_tensor* t); /* NULL is ignored (a variable not assigned yet) */
+void fx_rt_tensor_release(fx_tensor* t);
+/* How many tensors generated code holds references to on this thread, and giving them all
+ * back (after a run-time error skipped the frames that held them). */
+int64_t fx_rt_tensors_live(void);
+void fx_rt_tensors_free_all(void);
+
+enum {
+  FX_VALUE_NONE = 0,
+  FX_VALUE_BOOL,
+  FX_VALUE_I64,
+  FX_VALUE_F64,
+  FX_VALUE_STR,
+  FX_VALUE_TENSOR,
+  FX_VALUE_TUPLE,
+  FX_VALUE_STRUCT /* a tuple whose items are the fields named by field_names (save, load) */
+};
+typedef struct fx_value {
+  int32_t kind; /* FX_VALUE_* */
+  union {
+    bool b;
+    int64_t i;
+    double f;
+    const char* s;
+    fx_tensor* t;
+    struct {
+      struct fx_value* items;
+      int64_t n;
+      const char* const* field_names; /* a struct's; NULL for a tuple */
+      const char* type_name;          /* a struct's */
+    } tuple;
+  } as;
+} fx_value;
+
+/* The number of the primitive named `name` in ops.def (-1 when there is none): generated code
+ * looks it up once per call site (FX_PRIM_ID), since the numbers change with the catalogue. */
+int32_t fx_rt_prim_id(const char* name);
+/* Applies primitive number `prim` to args[0..n). Bit i of `consumed`: the
+ * caller hands its reference to args[i]'s tensor over (its last use), so that a tensor nobody
+ * else holds is updated in place. `out` says what the caller expects (its kind, and for a
+ * tuple its items' kinds) and receives the result; its tensors are new references. Returns
+ * NULL, or the message of a run-time error. */
+const char* fx_rt_apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+/* The same under --check-nan: a result holding a nan or an infinity made from finite operands
+ * is refused with the interpreter's words ("check-nan: log produced nan (operand: -1.0)"). */
+const char* fx_rt_apply_checked(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+/* --check-nan after a primitive that generated code computes itself (a non-finite f64): the
+ * report, or NULL when an operand already held the nan or infinity. */
+const char* fx_rt_check_nan(int32_t prim, const fx_value* args, int64_t n, const fx_value* result);
+/* A struct field declared Tensor[T, rank] given a tensor of unknown rank: NULL when t has that
+ * rank (or is a number to the interpreter), else `declaration` + ", found a tensor of rank N". */
+const char* fx_rt_check_rank(const fx_tensor* t, int64_t rank, const char* declaration);
+/* print's text of a tensor (a rank-0 f64/i64/bool tensor as its number), and == of tensors
+ * inside tuples and structs (NumPy's array_equal). */
+void fx_rt_put_tensor(const fx_tensor* t);
+bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b);
+/* A number as a rank-0 tensor of its own dtype (a scalar where a tensor of unknown rank is
+ * expected: a loop's accumulator `total = 0.0` that becomes a tensor). */
+fx_tensor* fx_rt_tensor_of_f64(double x);
+fx_tensor* fx_rt_tensor_of_i64(int64_t x);
+fx_tensor* fx_rt_tensor_of_bool(bool x);
 
 #ifdef __cplusplus
 }

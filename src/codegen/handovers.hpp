@@ -1,0 +1,47 @@
+// Where generated code hands a value over instead of counting one more holder (docs/codegen.md
+// "Ownership"), so that a tensor nobody else holds reaches set_index or rows_append with a
+// count of 1 and is updated in place, as in the interpreter (src/interp/last_use.hpp):
+//  * a while loop moves its state into the body, which owns its parameter and releases it;
+//  * the body's tuple_get of that state takes the element out of it ("steals": no new count,
+//    and the state's release skips the element), when the state is read only by one tuple_get
+//    per element;
+//  * set_index and rows_append take their tensor operand when it is an owned value at its last
+//    read: no later node of the graph reads it, it is not the graph's output, and no nested
+//    graph reads it (a graph a node calls or makes a closure of reads it when that node runs).
+#pragma once
+#include <cstdint>
+#include <set>
+#include <unordered_map>
+#include <vector>
+
+#include "codegen/free_vars.hpp"
+#include "ir/ir.hpp"
+
+namespace fx::codegen {
+
+class Handovers {
+ public:
+  Handovers(const std::vector<const ir::Graph*>& graphs, const FreeVariables& fvs);
+
+  // Does g own its parameter (the state of the while loop whose body it is)?
+  bool owns_state(const ir::Graph* g) const { return owned_state_.count(g) != 0; }
+  // Does tuple_get node n take its element out of its graph's owned state?
+  bool steals(const ir::Node* n) const { return stealing_.count(n) != 0; }
+  // The elements of g's owned state that its tuple_gets take out.
+  const std::set<int64_t>& stolen(const ir::Graph* g) const;
+  // Bit i: n's operand i is handed over to the primitive.
+  uint64_t consumed(const ir::Node* n) const;
+  // Is the value of node x handed over (so that its graph does not release it)?
+  bool handed_over(const ir::Node* x) const { return handed_over_.count(x) != 0; }
+
+ private:
+  void analyse(const ir::Graph* g, const FreeVariables& fvs);
+
+  std::set<const ir::Graph*> owned_state_;
+  std::set<const ir::Node*> stealing_;
+  std::unordered_map<const ir::Graph*, std::set<int64_t>> stolen_;
+  std::unordered_map<const ir::Node*, uint64_t> consumed_;
+  std::set<const ir::Node*> handed_over_;
+};
+
+}  // namespace fx::codegen
