@@ -56,6 +56,13 @@ StaticRef Expander::static_of(const Node* x) {
 StaticRef Expander::refine(const StaticRef& s) {
   if (!s->is(K::Typed)) return s;
   const types::Type* t = s->type;
+  // One of several primitives (chosen at run time): dispatched on where it is transformed.
+  if (t->kind == types::TypeKind::Union &&
+      std::all_of(t->elems.begin(), t->elems.end(), [](const types::Type* e) { return e->kind == types::TypeKind::PrimFn; })) {
+    std::vector<StaticRef> prims;
+    for (const types::Type* e : t->elems) prims.push_back(Static::of_constant(m_.prim(e->prim)));
+    return Static::one_of(std::move(prims));
+  }
   if (t->kind != types::TypeKind::Derived) return s;
   auto g = ad::generic_of_prim(t->prim);
   if (!g || *g == ad::Generic::Vjp || *g == ad::Generic::Jvp) return s;  // a vjp pullback is a closure
@@ -504,7 +511,7 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
 }
 
 // jfn(f) / tfn(f): the transformed function value, its code known here.
-Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) try {
+Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f, bool as_code) try {
   StaticRef sf = refine(static_of(f));
   if (sf->is(K::Code)) {
     Graph* code = cx_.transform(mode, const_cast<Graph*>(sf->graph));
@@ -518,7 +525,7 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) try {
   }
   if (sf->is(K::OneOf))
     return dispatch(s, f, sf, {}, n->loc, [&](Scope& b, Node* g, const std::vector<Node*>&) {
-      return transformed(b, n, mode, g);
+      return transformed(b, n, mode, g, true);
     });
   if (sf->is(K::Derived)) {
     std::vector<ad::Mode> stack = sf->stack;
@@ -532,6 +539,19 @@ Node* Expander::transformed(Scope& s, Node* n, ad::Mode mode, Node* f) try {
   std::optional<Prim> prim;
   if (sf->is(K::Const) && sf->constant->holds_prim()) prim = sf->constant->as_prim();
   if (sf->is(K::Typed) && sf->type->kind == types::TypeKind::PrimFn) prim = sf->type->prim;
+  const int arity = prim ? ir::prim_info(*prim).arity : -1;
+  if (prim && as_code && arity >= 0) {
+    // The transform of the closed graph that applies the primitive: a code of its own, which
+    // the cases of a dispatch need (their results are one of several codes).
+    ad::GenericCall call;
+    call.kind = ad::Generic::PrimFn;
+    call.prim = *prim;
+    call.arity = static_cast<size_t>(arity);
+    call.loc = n->loc;
+    Graph* code = cx_.transform(mode, cx_.instantiate(call));
+    Node* env = add(s, Prim::MakeTuple, {}, n->loc, Static::tuple({}));
+    return add(s, Prim::MakeClosure, {m_.constant(code), env}, n->loc, Static::code(code, Static::tuple({})));
+  }
   if (prim)
     return add(s, Prim::MakeTuple, {}, n->loc, Static::derived(ad::Generic::PrimFn, *prim, {}, {mode}, Static::tuple({})));
   leftover(n->loc, std::string(mode == ad::Mode::Forward ? "tfn" : "jfn") +
@@ -689,8 +709,9 @@ Node* Expander::branch(Scope& s, Node* closure, std::vector<StaticRef> args, Sta
 
 Node* Expander::dispatch(Scope& s, Node* f, const StaticRef& sf, const std::vector<Node*>& extra, SourceLoc loc,
                          const CaseBuilder& build_case) {
+  auto is_prim = [](const StaticRef& c) { return c->is(K::Const) && c->constant->holds_prim(); };
   for (const StaticRef& c : sf->elems)
-    if (!c->is(K::Code)) {
+    if (!c->is(K::Code) && !is_prim(c)) {
       leftover(loc, "a function value that is one of several codes, some not known ahead of time");
       return add(s, Prim::Fail, {m_.constant(std::string("internal: not expanded"))}, loc);
     }
@@ -721,7 +742,9 @@ Node* Expander::dispatch(Scope& s, Node* f, const StaticRef& sf, const std::vect
   std::function<Node*(Scope&, Node*, const std::vector<Node*>&, size_t)> chain =
       [&](Scope& b, Node* g, const std::vector<Node*>& xs, size_t i) -> Node* {
     if (i + 1 == sf->elems.size()) return build_case(b, g, xs);
-    Node* test = add(b, Prim::ClosureIs, {g, m_.constant(const_cast<Graph*>(sf->elems[i]->graph))}, loc);
+    const StaticRef& alt = sf->elems[i];
+    Node* which = is_prim(alt) ? m_.prim(alt->constant->as_prim()) : m_.constant(const_cast<Graph*>(alt->graph));
+    Node* test = add(b, Prim::ClosureIs, {g, which}, loc);
     test->type = store_.boolean();
     statics_[test] = Static::typed(test->type);
     std::vector<Node*> here{g};

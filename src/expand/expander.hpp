@@ -71,7 +71,9 @@ class Expander {
   ir::Node* visit(Scope& s, ir::Node* n);
   ir::Node* visit_prim(Scope& s, ir::Node* n, ir::Prim p, std::vector<ir::Node*>& in);
   ir::Node* visit_call(Scope& s, ir::Node* n, std::vector<ir::Node*>& in);
-  ir::Node* transformed(Scope& s, ir::Node* n, ad::Mode mode, ir::Node* f);
+  // as_code: a primitive's transform as the closure of a code of its own (in a dispatch's
+  // case), not as a derived function's env.
+  ir::Node* transformed(Scope& s, ir::Node* n, ad::Mode mode, ir::Node* f, bool as_code = false);
   // in: n's inputs in this scope, for when the call cannot be expanded.
   ir::Node* call_derived(Scope& s, ir::Node* n, const StaticRef& d, ir::Node* env, const std::vector<ir::Node*>& args,
                          const std::vector<ir::Node*>& in);

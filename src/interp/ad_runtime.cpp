@@ -119,6 +119,7 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
       }
     case Prim::ClosureIs: {
       const Value& code = args[1];
+      if (code.kind() == Kind::Prim) return Value::boolean(args[0].kind() == Kind::Prim && args[0].as_prim() == code.as_prim());
       if (code.kind() != Kind::Closure || code.as_closure().graph->parent)
         internal_error("interpreter", "closure_is needs a closed graph, found " + type_name(code));
       return Value::boolean(args[0].kind() == Kind::Explicit && args[0].as_explicit().code == code.as_closure().graph);

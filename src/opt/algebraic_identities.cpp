@@ -135,15 +135,7 @@ Node* simplified(PassContext& ctx, Node* n) {
 }  // namespace
 
 bool apply_identities(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    for (Node* n : g->body) {
-      r.refresh(n);
-      Node* value = simplified(ctx, n);
-      if (value && can_replace(n, value)) r.add(n, value);
-    }
-  }
-  return r.apply(ctx.module);
+  return replace_nodes(ctx.module, [&](Node* n) { return simplified(ctx, n); });
 }
 
 }  // namespace fx::opt

@@ -45,15 +45,7 @@ Node* known_code(ir::Module& m, Node* at) {
 }  // namespace
 
 bool resolve_known_calls(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    for (Node* n : g->body) {
-      r.refresh(n);
-      Node* code = known_code(ctx.module, n);
-      if (code && can_replace(n, code)) r.add(n, code);
-    }
-  }
-  return r.apply(ctx.module);
+  return replace_nodes(ctx.module, [&](Node* n) { return known_code(ctx.module, n); });
 }
 
 }  // namespace fx::opt

@@ -82,15 +82,7 @@ Node* projected(ir::Module& m, Node* n) {
 }  // namespace
 
 bool project_constructors(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    for (Node* n : g->body) {
-      r.refresh(n);
-      Node* value = projected(ctx.module, n);
-      if (value && can_replace(n, value)) r.add(n, value);
-    }
-  }
-  return r.apply(ctx.module);
+  return replace_nodes(ctx.module, [&](Node* n) { return projected(ctx.module, n); });
 }
 
 }  // namespace fx::opt

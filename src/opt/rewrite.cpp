@@ -78,6 +78,18 @@ bool can_replace(const ir::Node* node, const ir::Node* replacement) {
          !types::is_unknown_tensor(replacement->type) && types::fits(replacement->type, node->type);
 }
 
+bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& replacement) {
+  Replacements r;
+  for (ir::Graph* g : typed_graphs(m)) {
+    for (ir::Node* n : g->body) {
+      r.refresh(n);
+      ir::Node* value = replacement(n);
+      if (value && can_replace(n, value)) r.add(n, value);
+    }
+  }
+  return r.apply(m);
+}
+
 std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const ir::Module& m) {
   std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children;
   for (const auto& g : m.graphs)

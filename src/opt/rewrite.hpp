@@ -2,6 +2,7 @@
 // sweep over the module, use counts, and typed constructors for new nodes (every node a pass
 // creates carries its type, so that the type verifier can check the result).
 #pragma once
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,6 +44,10 @@ ir::Node* detached_apply(ir::Module& m, ir::Graph* g, std::vector<ir::Node*> inp
 // May `replacement` stand wherever `node` is used? Its type must be the node's, or a tensor
 // type that fits it (one that knows more extents): the users' types stay valid.
 bool can_replace(const ir::Node* node, const ir::Node* replacement);
+
+// The loop of the local rewrites: every node of the typed graphs for which `replacement`
+// gives a value that can_replace it is replaced by it. True when something changed.
+bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& replacement);
 
 // The graphs nested in each graph (children, not grandchildren).
 std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const ir::Module& m);
