@@ -250,6 +250,26 @@ Outcome run_program(const std::string& program, uint8_t flags, bool optimise, bo
   return outcome;
 }
 
+// With --check-nan, the same terms added in another order (the derivative code of the optimised
+// program sums its contributions differently) may overflow to an infinity in one program and
+// not in the other, which then stops with a check-nan error: what both printed before that
+// error must agree.
+bool same_until_overflow(const std::string& a, const std::string& b) {
+  auto lines_before_check_nan = [](const std::string& s) -> long {
+    size_t at = s.find("error: check-nan:");
+    return at == std::string::npos ? -1 : static_cast<long>(std::count(s.begin(), s.begin() + static_cast<long>(at), '\n'));
+  };
+  const long la = lines_before_check_nan(a), lb = lines_before_check_nan(b);
+  if (la < 0 && lb < 0) return false;
+  const long keep = la < 0 ? lb : lb < 0 ? la : std::min(la, lb);
+  auto first_lines = [](const std::string& s, long n) {
+    size_t end = 0;
+    for (long i = 0; i < n && end != std::string::npos; ++i) end = s.find('\n', end) + 1;
+    return s.substr(0, end);
+  };
+  return same_up_to_rounding(first_lines(a, keep), first_lines(b, keep));
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fx::fuzz::ByteSource bytes(data, size);
   ++tally.inputs;
@@ -266,7 +286,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (optimised.finished) ++tally.ran;
   if (optimised.compile_error) ++tally.compile_errors;
   Outcome plain = run_program(program, flags, false, false, false);
-  if (!same_up_to_rounding(optimised.text, plain.text)) {
+  if (!same_up_to_rounding(optimised.text, plain.text) && !same_until_overflow(optimised.text, plain.text)) {
     std::cerr << program << "ad_fuzz: the optimised program and the unoptimised one (--opt=0) differ:\n--- optimised\n"
               << optimised.text << "--- --opt=0\n" << plain.text;
     std::abort();
