@@ -28,7 +28,7 @@ usage:
                                       (after `--`, arguments starting with -- too)
   fluxion eval FILE EXPR [options]    evaluate EXPR in FILE's scope and print its value
   fluxion check FILE                  parse and type-check FILE
-  fluxion ir FILE --fn NAME [--stage parsed|typed|opt|ad|expanded]
+  fluxion ir FILE --fn NAME [--stage parsed|typed|opt|ad|expanded|native]
                                       print the IR of a top-level function; `typed`
                                       its typed specialisations, `opt` the same
                                       after the optimiser; `ad`
@@ -36,7 +36,9 @@ usage:
                                       and reverse-mode transforms; `expanded` the
                                       program reachable from it with every
                                       derivative built ahead of time, and what
-                                      could not be (as `# not expanded:` lines)
+                                      could not be (as `# not expanded:` lines);
+                                      `native` the same with the types of its
+                                      values, as the C emitter sees them
   fluxion emit-c FILE [--fn NAME]     print the C code of the program reachable from
                                       main() (with --fn, only NAME's functions)
   fluxion cache clear                 remove every compiled program from the cache
@@ -201,8 +203,9 @@ Command parse_command_line(int argc, char** argv) {
   } else if (c.verb == "ir") {
     expect_positional(1, "a FILE");
     if (c.fn_name.empty()) throw UsageError{"'ir' needs --fn NAME"};
-    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "opt" && c.stage != "ad" && c.stage != "expanded")
-      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, opt, ad, expanded)"};
+    if (c.stage != "parsed" && c.stage != "typed" && c.stage != "opt" && c.stage != "ad" && c.stage != "expanded" &&
+        c.stage != "native")
+      throw UsageError{"unknown stage '" + c.stage + "' (stages: parsed, typed, opt, ad, expanded, native)"};
   } else {
     throw UsageError{"unknown command '" + c.verb + "'"};
   }

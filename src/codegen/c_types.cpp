@@ -43,6 +43,7 @@ CTypes::CTypes(GlobalNames& names, types::Annotations& annotations, EnvLayout en
 std::string CTypes::field_name(const std::string& source_name) { return sanitise(source_name) + "_"; }
 
 std::string CTypes::name(const Type* t) {
+  if (!t) unsupported(where_, "a value whose type is not known");
   switch (t->kind) {
     case TypeKind::Bottom:
     case TypeKind::None:
@@ -63,6 +64,11 @@ std::string CTypes::name(const Type* t) {
     case TypeKind::F32:  // a rank-0 f32 tensor, as in the interpreter
     case TypeKind::Tensor: return "fx_tensor*";
     case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
+    case TypeKind::Explicit: return name(t->elems[0]);  // the code is known from the type
+    case TypeKind::List: {
+      auto it = names_of_.find(t);
+      return it != names_of_.end() ? it->second : declare_list(t);
+    }
   }
   unsupported(where_, "the type " + to_string(t));
 }
@@ -116,7 +122,7 @@ std::string CTypes::declare_union(const Type* t) {
   std::string body;
   for (size_t k = 0; k < t->elems.size(); ++k) {
     const Type* m = t->elems[k];
-    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn)
+    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn && m->kind != TypeKind::Explicit)
       unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
     body += "    " + name(m) + " m" + std::to_string(k) + ";\n";
   }
@@ -124,6 +130,17 @@ std::string CTypes::declare_union(const Type* t) {
   defs_ += "/* " + to_string(t) + ": the tag says which */\ntypedef struct " + c_name + " {\n  int64_t tag;\n  union {\n" + body +
            "  } as;\n} " + c_name + ";\n";
   names_of_[t] = c_name;
+  return c_name;
+}
+
+// A stack (a reverse-mode loop's tape): a pointer to a counted cell holding the top element
+// and the rest; NULL is the empty stack. Cells are shared, as the interpreter's lists are.
+std::string CTypes::declare_list(const Type* t) {
+  std::string c_name = names_.make("L_", "stack");
+  names_of_[t] = c_name;  // before the element: the cell holds the rest of the stack
+  defs_ += "typedef struct " + c_name + "_box* " + c_name + ";\n";
+  defs_ += "/* " + to_string(t) + " */\nstruct " + c_name + "_box {\n  fx_box box;\n  " + name(t->elems[0]) + " head;\n  " +
+           c_name + " tail;\n};\n";
   return c_name;
 }
 
@@ -147,6 +164,8 @@ std::string CTypes::declare_enum(const Type* t) {
 }
 
 bool CTypes::managed(const Type* t) {
+  if (t->kind == TypeKind::Explicit) return managed(t->elems[0]);
+  if (t->kind == TypeKind::List) return true;
   if (t->kind == TypeKind::Enum || t->kind == TypeKind::Str || held_as_tensor(t)) return true;
   if (t->kind == TypeKind::Union) {
     for (const Type* m : t->elems)
@@ -182,6 +201,16 @@ std::string CTypes::convert_owned(const std::string& value, const Type* from, co
 
 std::string CTypes::convert_parts(const std::string& value, const Type* from, const Type* to) {
   if (from == to) return value;
+  // One code, or sibling clones' codes (closure_at), which share their env's layout.
+  if (from->kind == TypeKind::Explicit && to->kind == TypeKind::Explicit)
+    return convert_parts(value, from->elems[0], to->elems[0]);
+  // A closure is its env: make_closure and closure_env convert between the two.
+  if (from->kind == TypeKind::Explicit && to->kind != TypeKind::Explicit && to->kind != TypeKind::Union)
+    return convert_parts(value, from->elems[0], to);
+  if (to->kind == TypeKind::Explicit && from->kind != TypeKind::Explicit) return convert_parts(value, from, to->elems[0]);
+  // The empty stack of a loop's first iteration, before anything was pushed.
+  if (from->kind == TypeKind::List && to->kind == TypeKind::List && from->elems[0]->kind == TypeKind::Bottom)
+    return "((" + name(to) + ")(" + value + "))";
   if (to->kind == TypeKind::Union)  // one of the alternatives, tagged
     for (size_t k = 0; k < to->elems.size(); ++k)
       if (to->elems[k] == from)
@@ -201,6 +230,7 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
 }
 
 std::string CTypes::zero(const Type* t) {
+  if (t->kind == TypeKind::Explicit) return zero(t->elems[0]);
   if (is_record(t) || t->kind == TypeKind::Union) return "(" + name(t) + "){0}";
   if (t->kind == TypeKind::Enum) return "(" + name(t) + ")0";
   if (t->kind == TypeKind::Str) return "\"\"";
@@ -208,12 +238,14 @@ std::string CTypes::zero(const Type* t) {
 }
 
 std::string CTypes::retain(const Type* t, const std::string& value) {
+  if (t->kind == TypeKind::Explicit) return retain(t->elems[0], value);
   if (held_as_tensor(t)) return "fx_rt_tensor_retain(" + value + ");\n";
   if (t->kind == TypeKind::Str) return "fx_rt_str_retain(" + value + ");\n";
   return managed(t) ? helper("retain", t) + "(" + value + ");\n" : "";
 }
 
 std::string CTypes::release(const Type* t, const std::string& value) {
+  if (t->kind == TypeKind::Explicit) return release(t->elems[0], value);
   if (held_as_tensor(t)) return "fx_rt_tensor_release(" + value + ");\n";
   if (t->kind == TypeKind::Str) return "fx_rt_str_release(" + value + ");\n";
   return managed(t) ? helper("release", t) + "(" + value + ");\n" : "";
@@ -229,6 +261,7 @@ std::string CTypes::put(const Type* t, const std::string& value) {
     case TypeKind::Bottom: return "fx_rt_put_str(\"<undefined>\");\n";  // never reached: nothing returns it
     case TypeKind::PrimFn: return "fx_rt_put_str(" + c_string(std::string("<builtin ") + ir::prim_name(t->prim) + ">") + ");\n";
     case TypeKind::Closure:
+    case TypeKind::Explicit:
       return "fx_rt_put_str(" + c_string("<function " + interp::function_display_name(*t->graph) + ">") + ");\n";
     case TypeKind::Tuple:
     case TypeKind::Struct:
@@ -289,7 +322,13 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     }
     return code;
   };
-  if (t->kind == TypeKind::Union) {
+  if (t->kind == TypeKind::List) {
+    if (kind == "retain") body = "if (v) ++v->box.rc;\n";
+    else if (kind == "release")  // a loop, not a recursion: a stack may hold a million cells
+      body = "while (v && --v->box.rc == 0) {\n  " + c + " rest = v->tail;\n" + release(t->elems[0], "v->head") +
+             "  fx_box_free(v);\n  v = rest;\n}\n";
+    else unsupported(where_, "printing or comparing a stack");
+  } else if (t->kind == TypeKind::Union) {
     if (eq) unsupported(where_, "comparing functions");
     std::string cases;
     for (size_t k = 0; k < t->elems.size(); ++k) {

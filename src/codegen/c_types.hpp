@@ -7,7 +7,9 @@
 //     fields (E_Name), so recursive enums need nothing special;
 //   closures: a struct of the captured values (C_name); the code is known from the type;
 //   one of several functions (a union type): a tag and the alternative's captured values (U_);
-//   primitives and constructors used as values: fx_none (the code is known from the type).
+//   primitives and constructors used as values: fx_none (the code is known from the type);
+//   in derivative code: a closure after closure conversion (Explicit) as its env, and a stack
+//     (a loop's tape, List) as a pointer to counted cells (L_).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
 // fx_eq_X (structural ==).
 #pragma once
@@ -77,6 +79,7 @@ class CTypes {
                              const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
   std::string declare_enum(const types::Type* t);
   std::string declare_union(const types::Type* t);
+  std::string declare_list(const types::Type* t);
   std::vector<std::pair<std::string, const types::Type*>> fields_of(const types::Type* t);
   std::string helper(const std::string& kind, const types::Type* t);
   std::string emit_helper(const std::string& kind, const types::Type* t, const std::string& fn);

@@ -74,6 +74,7 @@ class Emitter {
 
   CProgram run(const Graph* entry) {
     collect(entry);
+    require_types();
     fvs_ = std::make_unique<FreeVariables>(graphs_);
     handovers_ = std::make_unique<Handovers>(graphs_, *fvs_);
     for (const Graph* g : graphs_) fn_names_[g] = names_.make("f_", path_name(g));
@@ -93,6 +94,7 @@ class Emitter {
                comment_safe(interp::function_display_name(*entry)) + ". */\n#include \"fluxion/fx_gen.h\"\n\n" +
                out.declarations + "\n" + prototypes + "\n" + definitions + entry_fn;
     out.locs = locs_;
+    out.nan_notes = nan_notes_;
     return out;
   }
 
@@ -110,12 +112,40 @@ class Emitter {
       auto visit = [&](const Node* x) {
         if (x->holds_graph()) todo.push_back(x->as_graph());
       };
+      // The code of a converted closure (derivative code) where the closure runs: called, or
+      // as a branch or a loop's condition and body.
+      auto runs = [&](const Node* x) {
+        if (x->type && x->type->kind == TypeKind::Explicit) todo.push_back(x->type->graph);
+        if (x->type && x->type->kind == TypeKind::Union)
+          for (const Type* m : x->type->elems)
+            if (m->kind == TypeKind::Explicit) todo.push_back(m->graph);
+      };
       for (const Node* n : g->body) {
+        // The code operand of make_closure and closure_is names a graph, it does not run it
+        // (the expansion calls the code's specialisations directly).
+        if (n->is_prim_apply(Prim::MakeClosure) || n->is_prim_apply(Prim::ClosureIs)) continue;
         for (const Node* x : evaluated_inputs(n)) visit(x);
-        if (!n->callee()->is_constant())
+        if (n->is_prim_apply(Prim::If)) runs(n->arg(1)), runs(n->arg(2));
+        if (n->is_prim_apply(Prim::While)) runs(n->arg(0)), runs(n->arg(1));
+        if (!n->callee()->is_constant()) {
+          runs(n->callee());
           for (const Graph* target : checker_.call_targets(n)) todo.push_back(target);
+        }
       }
       if (g->output) visit(g->output);
+    }
+  }
+
+  // Every value has a type (derivative code is typed by expand/value_types.hpp, which may
+  // leave what it could not work out untyped).
+  void require_types() {
+    auto check = [&](const Node* x, SourceLoc loc) {
+      if (!x->type && !x->is_constant()) unsupported(x->loc.valid() ? x->loc : loc, "a value whose type is not known");
+    };
+    for (const Graph* g : graphs_) {
+      for (const Node* p : g->params) check(p, g->loc);
+      for (const Node* n : g->body) check(n, g->loc);
+      if (g->output) check(g->output, g->loc);
     }
   }
 
@@ -132,6 +162,7 @@ class Emitter {
       const auto& fvs = fvs_->of(x->as_graph());
       auto [it, fresh] = layouts_.emplace(x->type, fvs);
       if (!fresh && it->second != fvs) conflicting_.insert(x->type);
+      clones_.emplace(x->type, x->as_graph());
     };
     for (const Graph* g : graphs_) {
       for (const Node* n : g->body) {
@@ -163,10 +194,15 @@ class Emitter {
     return "static " + c_type(result_type(g)) + " " + fn_names_.at(g) + "(" + (params.empty() ? "void" : join(params)) + ")";
   }
 
+  // A location id; under --check-nan a node of derivative code has an id of its own, whose
+  // note names the derivative (" in the reverse pass of grad"), as the interpreter does.
   std::string loc_id(SourceLoc loc) {
-    auto key = std::make_tuple(loc.file, loc.line, loc.col);
+    auto key = std::make_tuple(loc.file, loc.line, loc.col, nan_note_);
     auto [it, fresh] = loc_ids_.emplace(key, locs_.size());
-    if (fresh) locs_.push_back(loc);
+    if (fresh) {
+      locs_.push_back(loc);
+      nan_notes_.push_back(nan_note_);
+    }
     return std::to_string(it->second);
   }
 
@@ -200,6 +236,7 @@ class Emitter {
 
   std::string function(const Graph* g) {
     where_ = g->loc;
+    nan_note_ = options_.check_nan && options_.nan_note ? options_.nan_note(g) : "";
     types_.at(g->loc);
     last_file_ = nullptr;
     std::string body;
@@ -243,9 +280,14 @@ class Emitter {
         case Prim::If: return if_(n);
         case Prim::While: return while_(n);
         case Prim::ClosureAt: {
-          std::string code = c_type(n->type) + " " + name_of(n) + " = " + operand(n->arg(0)) + ";\n";
+          // (In derivative code the clone is part of a converted closure's type.)
+          std::string code = c_type(n->type) + " " + name_of(n) + " = " +
+                             types_.convert(operand(n->arg(0)), n->arg(0)->type, n->type) + ";\n";
           return code + types_.retain(n->type, name_of(n));
         }
+        case Prim::MakeClosure: return make_closure(n);
+        case Prim::ClosureEnv: return closure_env(n);
+        case Prim::ClosureIs: return closure_is(n);
         default: return primitive(n, p, 0);
       }
     }
@@ -271,8 +313,8 @@ class Emitter {
     }
     for (size_t i = 0; i < n->num_args(); ++i) {
       site.args.push_back(operand(n->arg(i)));
-      site.arg_types.push_back(n->arg(i)->type);
-      c_type(n->arg(i)->type);  // a type without a representation is reported here
+      site.arg_types.push_back(n->arg(i)->type ? n->arg(i)->type : constant_type(n->arg(i)));
+      c_type(site.arg_types.back());  // a type without a representation is reported here
     }
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
@@ -294,6 +336,18 @@ class Emitter {
     const std::string args = items.empty() ? "NULL" : "(fx_value[]){" + items + "}";
     return "if (!isfinite(" + s.result_name + ")) fx_check_nan(" + s.loc + ", FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + "), " +
            args + ", " + n + ", " + s.result_name + ");\n";
+  }
+
+  // The type of a constant the expansion made without one (its value says it).
+  const Type* constant_type(const Node* x) {
+    types::TypeStore& store = checker_.store();
+    if (!x->is_constant()) return nullptr;
+    if (std::holds_alternative<int64_t>(x->value)) return store.i64();
+    if (std::holds_alternative<double>(x->value)) return store.f64();
+    if (std::holds_alternative<bool>(x->value)) return store.boolean();
+    if (std::holds_alternative<std::string>(x->value)) return store.str();
+    if (std::holds_alternative<ir::NoneVal>(x->value)) return store.none();
+    return nullptr;
   }
 
   std::string operand(const Node* x) {
@@ -380,24 +434,96 @@ class Emitter {
     return out;
   }
 
-  const Graph* branch(const Node* n, size_t i) {
+  // Closures of derivative code (closure conversion, docs/ad.md): a value is its env, the
+  // code is known from its type (Explicit), or from its tag among several (Union).
+  std::string make_closure(const Node* n) {
+    const std::string x = name_of(n);
+    std::string code = c_type(n->type) + " " + x + " = " + types_.convert(operand(n->arg(1)), n->arg(1)->type, n->type) + ";\n";
+    return code + types_.retain(n->type, x);
+  }
+
+  std::string closure_env(const Node* n) {
+    const Node* f = n->arg(0);
+    const Type* t = f->type;
+    const std::string x = name_of(n);
+    std::string value;
+    if (t->kind == TypeKind::Explicit) {
+      value = types_.convert(operand(f), t->elems[0], n->type);
+    } else if (t->kind == TypeKind::Closure) {  // a typed clone's closure: its free variables, in cc's order
+      if (!options_.converted_env || !clones_.count(t)) unsupported(n->loc, "the env of a closure");
+      std::vector<std::string> fields;
+      const auto& env = layout(t);
+      for (const Node* fv : options_.converted_env(clones_.at(t))) {
+        if (std::find(env.begin(), env.end(), fv) == env.end())
+          unsupported(n->loc, "the env of a closure whose clone reads values its environment lacks");
+        fields.push_back(operand(f) + "." + name_of(fv));
+      }
+      value = "(" + c_type(n->type) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
+    } else if (t->kind == TypeKind::Union) {  // the case of a dispatch: the member whose env this is
+      size_t k = 0;
+      while (k < t->elems.size() && !(t->elems[k]->kind == TypeKind::Explicit && t->elems[k]->elems[0] == n->type)) ++k;
+      if (k == t->elems.size()) unsupported(n->loc, "the env of one of several functions");
+      value = operand(f) + ".as.m" + std::to_string(k);
+    } else {
+      unsupported(n->loc, "the env of a " + to_string(t));
+    }
+    return c_type(n->type) + " " + x + " = " + value + ";\n" + types_.retain(n->type, x);
+  }
+
+  std::string closure_is(const Node* n) {
+    const Type* t = n->arg(0)->type;
+    const Node* code = n->arg(1);
+    std::string test = "false";
+    if (code->holds_graph()) {
+      if (t->kind == TypeKind::Explicit) test = t->graph == code->as_graph() ? "true" : "false";
+      if (t->kind == TypeKind::Union) {
+        std::vector<std::string> tags;
+        for (size_t k = 0; k < t->elems.size(); ++k)
+          if (t->elems[k]->kind == TypeKind::Explicit && t->elems[k]->graph == code->as_graph())
+            tags.push_back(operand(n->arg(0)) + ".tag == " + std::to_string(k));
+        if (!tags.empty()) test = "(" + tags[0] + ")";
+        if (tags.size() > 1) unsupported(n->loc, "a dispatch on a code with several envs");
+      }
+    } else {
+      unsupported(n->loc, "a dispatch on a primitive");
+    }
+    return "bool " + name_of(n) + " = " + test + ";\n";
+  }
+
+  // What an `if` branch or a loop's condition and body run: a graph constant (its free
+  // variables by name) or, in derivative code, a converted closure (its env first).
+  struct Code {
+    const Graph* graph;
+    std::vector<std::string> env;
+    std::vector<const Type*> env_types;
+  };
+  Code code_at(const Node* n, size_t i) {
     const Node* f = n->arg(i);
-    if (!f->holds_graph()) unsupported(n->loc, "control flow through a function value");
-    return f->as_graph();
+    if (f->holds_graph()) return {f->as_graph(), {}, {}};
+    if (f->type && f->type->kind == TypeKind::Explicit) return {f->type->graph, {operand(f)}, {f->type->elems[0]}};
+    unsupported(n->loc, "control flow through a function value");
+  }
+  std::string run_code(const std::string& dest, const Type* to, bool declare, const Code& c,
+                       const std::vector<std::string>& args, const std::vector<const Type*>& arg_types, const Node* at) {
+    std::vector<std::string> all = c.env;
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<const Type*> types = c.env_types;
+    types.insert(types.end(), arg_types.begin(), arg_types.end());
+    return call_into(dest, to, declare, c.graph, "", all, types, at);
   }
 
   std::string if_(const Node* n) {
     const std::string x = name_of(n);
     std::string code = c_type(n->type) + " " + x + ";\n";
-    code += "if (" + operand(n->arg(0)) + ") {\n" + indent(call_into(x, n->type, false, branch(n, 1), "", {}, {}, n)) +
-            "} else {\n" + indent(call_into(x, n->type, false, branch(n, 2), "", {}, {}, n)) + "}\n";
+    code += "if (" + operand(n->arg(0)) + ") {\n" + indent(run_code(x, n->type, false, code_at(n, 1), {}, {}, n)) +
+            "} else {\n" + indent(run_code(x, n->type, false, code_at(n, 2), {}, {}, n)) + "}\n";
     return code;
   }
 
   // while(cond, body, init): the state lives in the node's own variable.
   std::string while_(const Node* n) {
-    const Graph* cond = branch(n, 0);
-    const Graph* body = branch(n, 1);
+    const Code cond = code_at(n, 0);
+    const Code body = code_at(n, 1);
     const Type* s = n->type;
     const std::string x = name_of(n);
     // The loop owns its state: the initial value counted once more, or made (a number that
@@ -409,17 +535,18 @@ class Emitter {
       code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
       code += types_.retain(s, x);
     }
-    if (handovers_->owns_state(body) && types_.makes_references(s, body->params[0]->type))
+    const bool owned_body = body.env.empty() && handovers_->owns_state(body.graph);
+    if (owned_body && types_.makes_references(s, body.graph->params[0]->type))
       unsupported(n->loc, "a loop state that becomes a tensor when the body starts");
-    std::string step = call_into("go_", checker_.store().boolean(), true, cond, "", {x}, {s}, n) + "if (!go_) break;\n";
+    std::string step = run_code("go_", checker_.store().boolean(), true, cond, {x}, {s}, n) + "if (!go_) break;\n";
     if (options_.max_loop_iterations != 0) {
       const std::string limit = std::to_string(options_.max_loop_iterations);
       step += "if (it_ == " + limit + ") fx_fail(" + loc_id(n->loc) + ", \"loop ran more than " + limit +
               " iterations (the limit set by --max-loop-iterations)\");\n";
     }
-    step += call_into("next_", s, true, body, "", {x}, {s}, n);
+    step += run_code("next_", s, true, body, {x}, {s}, n);
     // A body that owns its state has released it (or handed it on); otherwise the loop does.
-    step += (handovers_->owns_state(body) ? "" : types_.release(s, x)) + x + " = next_;\n";
+    step += (owned_body ? "" : types_.release(s, x)) + x + " = next_;\n";
     const std::string head = options_.max_loop_iterations != 0 ? "for (uint64_t it_ = 0;; ++it_) {\n" : "for (;;) {\n";
     return code + head + indent(step) + "}\n";
   }
@@ -440,6 +567,13 @@ class Emitter {
         std::string value = operand(f);
         if (f->is_constant()) value = "(" + value + ")";
         return call_into(name_of(n), n->type, true, g, value + ".", args, arg_types, n);
+      }
+      case TypeKind::Explicit: {
+        std::vector<std::string> all{operand(f)};
+        all.insert(all.end(), args.begin(), args.end());
+        std::vector<const Type*> all_types{t->elems[0]};
+        all_types.insert(all_types.end(), arg_types.begin(), arg_types.end());
+        return call_into(name_of(n), n->type, true, t->graph, "", all, all_types, n);
       }
       case TypeKind::Union: return call_alternatives(n, args, arg_types);
       case TypeKind::PrimFn:
@@ -542,8 +676,11 @@ class Emitter {
   std::map<const Graph*, std::string> fn_names_;
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;
+  std::map<const Type*, const Graph*> clones_;  // closure type → the clone its values are made of
   std::vector<SourceLoc> locs_;
-  std::map<std::tuple<const SourceFile*, uint32_t, uint32_t>, size_t> loc_ids_;
+  std::vector<std::string> nan_notes_;
+  std::string nan_note_;  // of the graph being emitted
+  std::map<std::tuple<const SourceFile*, uint32_t, uint32_t, std::string>, size_t> loc_ids_;
   const SourceFile* last_file_ = nullptr;
   uint32_t last_line_ = 0;
 };

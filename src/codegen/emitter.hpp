@@ -6,6 +6,7 @@
 // comment. Location ids index `CProgram::locs`: the generated code reports a run-time error
 // with the id of its node, and the host turns it back into the interpreter's located error.
 #pragma once
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,11 +32,18 @@ struct EmitOptions {
   // fx_entry: the entry graph's parameters come from args and its result goes to *result, for
   // an embedding host (src/api/). Parameters and results other than f64/i64/bool are Unsupported.
   bool host_call = false;
+  // Derivative code (the expanded program): the free variables of a typed clone in the order
+  // closure conversion puts them in its env (ad::Context::convert), for closure_env.
+  std::function<const std::vector<const ir::Node*>&(const ir::Graph*)> converted_env;
+  // Under check_nan: what a report from a node of graph g adds (" in the reverse pass of
+  // grad", interp::describe_derivative), for derivative code.
+  std::function<std::string(const ir::Graph*)> nan_note;
 };
 
 struct CProgram {
   std::string text;                  // the whole C file
   std::vector<SourceLoc> locs;       // location id → where in the source
+  std::vector<std::string> nan_notes;  // location id → what a check-nan report there adds
   std::string entry = "fx_entry";    // int fx_entry(void) or fx_call: FX_RT_OK or FX_RT_ERROR
   // The C functions of each top-level function's clones (and of the graphs nested in them),
   // by source name: what `fluxion emit-c --fn NAME` shows.

@@ -148,7 +148,10 @@ void NativeProgram::fail(int status) const {
   if (status == FX_RT_LEAKED) internal_error("native code", "boxes, tensors or strings were still alive after the program ended (reference counts)");
   int64_t at = fx_rt_error_loc();
   SourceLoc loc = at >= 0 && static_cast<size_t>(at) < program_->locs.size() ? program_->locs[at] : SourceLoc{};
-  runtime_error(loc, fx_rt_error_message());
+  std::string message = fx_rt_error_message();
+  if (message.rfind("check-nan:", 0) == 0 && at >= 0 && static_cast<size_t>(at) < program_->nan_notes.size())
+    message += program_->nan_notes[at];
+  runtime_error(loc, message);
 }
 
 }  // namespace fx::codegen

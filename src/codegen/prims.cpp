@@ -22,7 +22,7 @@ const std::array<Emission, ir::kPrimCount>& table() {
 }  // namespace
 
 std::vector<FamilyEmissions> all_emissions() {
-  std::vector<FamilyEmissions> all{scalar_emissions(), structure_emissions(), effect_emissions()};
+  std::vector<FamilyEmissions> all{scalar_emissions(), structure_emissions(), effect_emissions(), ad_emissions()};
   for (FamilyEmissions& family : tensor_emissions()) all.push_back(std::move(family));
   return all;
 }
@@ -41,6 +41,9 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::Prim::If:
     case ir::Prim::While:
     case ir::Prim::ClosureAt: return "control flow, written by the emitter (emitter.cpp)";
+    case ir::Prim::MakeClosure:
+    case ir::Prim::ClosureEnv:
+    case ir::Prim::ClosureIs: return "closures of derivative code, written by the emitter (emitter.cpp)";
     case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
     default: break;
   }
@@ -51,7 +54,8 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::PrimFamily::TENSOR_FILES:
     case ir::PrimFamily::TENSOR_ADJOINT:
     case ir::PrimFamily::AD_OPERATOR:
-    case ir::PrimFamily::AD_INTERNAL: return "derivatives";  // built at run time until issue 10 expands them
+    case ir::PrimFamily::AD_INTERNAL:  // jfn, tfn and the operators: the expansion replaces them
+      return "derivatives that were not expanded ahead of time";
     case ir::PrimFamily::SCALAR:
     case ir::PrimFamily::STRUCTURE:
     case ir::PrimFamily::CONTROL:

@@ -45,7 +45,7 @@ Emission emission_at(ir::Prim p, const PrimSite& s);
 // construct that runs in the interpreter for now.
 std::string not_emitted_reason(ir::Prim p);
 
-// The families' tables (prims_scalar.cpp, prims_structure.cpp, prims_effect.cpp).
+// The families' tables (prims_scalar.cpp, prims_structure.cpp, prims_effect.cpp, prims_ad.cpp).
 struct FamilyEmissions {
   ir::PrimFamily family;
   std::vector<std::pair<ir::Prim, Emission>> emissions;
@@ -53,6 +53,7 @@ struct FamilyEmissions {
 FamilyEmissions scalar_emissions();
 FamilyEmissions structure_emissions();
 FamilyEmissions effect_emissions();
+FamilyEmissions ad_emissions();  // prims_ad.cpp
 std::vector<FamilyEmissions> tensor_emissions();  // prims_tensor.cpp
 // Every family's table.
 std::vector<FamilyEmissions> all_emissions();

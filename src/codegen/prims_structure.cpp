@@ -75,6 +75,19 @@ Emitted get_attr(const PrimSite& s) {
 
 // A copy of the struct with one field replaced, written as a literal of every field.
 Emitted set_attr(const PrimSite& s) {
+  // Derivative code replaces the element at a constant index of a tuple (a tangent's part).
+  const ir::Node* k = s.node->arg(1);
+  if (s.arg_types[0]->kind == TypeKind::Tuple && s.result->kind == TypeKind::Tuple && k->is_constant() &&
+      std::holds_alternative<int64_t>(k->value) && s.result->elems.size() == s.arg_types[0]->elems.size()) {
+    const Type* from = s.arg_types[0];
+    std::string out = "(" + s.types.name(s.result) + "){";
+    for (size_t i = 0; i < from->elems.size(); ++i) {
+      out += i ? ", " : "";
+      if (static_cast<int64_t>(i) == k->as_int()) out += s.types.convert(s.args[2], s.arg_types[2], s.result->elems[i]);
+      else out += s.types.convert(s.args[0] + ".e" + std::to_string(i), from->elems[i], s.result->elems[i]);
+    }
+    return borrowed(out + (from->elems.empty() ? "0}" : "}"));
+  }
   if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "replacing an element of a " + to_string(s.arg_types[0]));
   const ir::StructDecl* decl = s.arg_types[0]->struct_decl;
   const std::string& field = field_constant(s);

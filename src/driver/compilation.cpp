@@ -13,6 +13,8 @@
 #include "ad/context.hpp"
 #include "ad/print.hpp"
 #include "expand/expander.hpp"
+#include "expand/value_types.hpp"
+#include "interp/nan_check.hpp"
 #include "interp/format.hpp"
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
@@ -255,27 +257,45 @@ void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
   // Both engines and the expansion see the optimised program (docs/opt.md).
   optimise();
+  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
   if (run_natively(typed, out)) return;
-  if (options_.derivatives != Derivatives::AtRunTime) {  // the interpreter runs the expanded program
-    ad::Context cx(module_);
-    expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
-    expander.expand(typed);
-    module_.renumber();
-    verify("expansion");
-    const auto& left = expander.leftovers();
-    if (!left.empty()) {
-      std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
-      if (options_.derivatives == Derivatives::AheadOfTime) throw RuntimeAdNeeded{left[0].loc, why};
-      compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + why);
-    }
-    interp::Options run_options = options_.interp;
+  interp::Options run_options = options_.interp;
+  if (expander_) {  // the interpreter runs the expanded program
     run_options.expanded = true;
-    run_options.derivative_operators = &expander.operators();
-    run_options.ad_context = &cx;
-    interp::call_graph(module_, typed, {}, run_options, out);
-    return;
+    run_options.derivative_operators = &expander_->operators();
+    run_options.ad_context = ad_.get();
   }
-  interp::call_graph(module_, typed, {}, options_.interp, out);
+  interp::call_graph(module_, typed, {}, run_options, out);
+}
+
+void Compilation::expand_derivatives(ir::Graph* entry) {
+  ad_ = std::make_unique<ad::Context>(module_);
+  expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
+  expander_->expand(entry);
+  module_.renumber();
+  verify("expansion");
+  const auto& left = expander_->leftovers();
+  if (left.empty()) return;
+  std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
+  if (options_.derivatives == Derivatives::AheadOfTime) throw RuntimeAdNeeded{left[0].loc, why};
+  compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + why);
+}
+
+// The C program of `entry`; derivative code (after expand_derivatives) gets the types of its
+// values first (expand/value_types.hpp). Throws codegen::Unsupported.
+codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitOptions& options) {
+  codegen::EmitOptions emit = options;
+  if (expander_) {
+    expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entry, expander_->graphs());
+    emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
+      return ad_->convert(g).free_vars;
+    };
+    emit.nan_note = [this](const ir::Graph* g) {
+      auto it = expander_->operators().find(g);
+      return it == expander_->operators().end() ? std::string() : interp::describe_derivative(g->name, it->second);
+    };
+  }
+  return codegen::emit_program(module_, *checker_, entry, emit);
 }
 
 codegen::EmitOptions Compilation::emit_options() const {
@@ -294,7 +314,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
   try {
     codegen::EmitOptions emit = emit_options();
     emit.result_text = result != nullptr;
-    program = codegen::emit_program(module_, *checker_, entry, emit);
+    program = this->emit(entry, emit);
   } catch (const codegen::Unsupported& u) {
     if (options_.engine == Engine::Native) not_native(u);
     return false;
@@ -307,9 +327,10 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
 std::string Compilation::c_text(const std::string& fn) {
   ir::Graph* typed = specialised_main();
   optimise();
+  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
   codegen::CProgram program;
   try {
-    program = codegen::emit_program(module_, *checker_, typed, emit_options());
+    program = emit(typed, emit_options());
   } catch (const codegen::Unsupported& u) {
     not_native(u);
   }
@@ -352,7 +373,7 @@ std::string Compilation::ir_text(const std::string& name, const std::string& sta
   if (!g) file_error(main_file_, "no top-level function named '" + name + "'");
   if (stage == "parsed") return ir::print_graph_tree(module_, *g);
   if (stage == "ad") return ad_text(g);
-  if (stage == "expanded") return expanded_text(name);
+  if (stage == "expanded" || stage == "native") return expanded_text(name, stage == "native");
   return typed_text(name, stage == "opt");
 }
 
@@ -379,8 +400,9 @@ std::string Compilation::typed_text(const std::string& name, bool optimised) {
 }
 
 // "expanded": the program reachable from NAME's typed specialisations after every derivative
-// was expanded ahead of time (docs/ad.md §10), and what could not be, as comments.
-std::string Compilation::expanded_text(const std::string& name) {
+// was expanded ahead of time (docs/ad.md §10), and what could not be, as comments. "native":
+// the same with the types of its values, as the C emitter reads them (expand/value_types.hpp).
+std::string Compilation::expanded_text(const std::string& name, bool value_types) {
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
     checker_->specialise(main_graph, {});
@@ -397,6 +419,12 @@ std::string Compilation::expanded_text(const std::string& name) {
   module_.renumber();
   verify("expansion");
   std::string out;
+  if (value_types) try {
+      for (ir::Graph* entry : entries)
+        expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entry, expander.graphs());
+    } catch (const codegen::Unsupported& u) {
+      out += "# not native: " + lower::place(u.loc) + ": " + u.what + "\n";
+    }
   for (const ir::Graph* g : expander.graphs()) {
     if (!out.empty()) out += "\n";
     out += ir::print_graph(*g, type_name);

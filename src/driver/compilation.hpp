@@ -7,12 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "codegen/emitter.hpp"
 #include "codegen/jit.hpp"
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/program_scope.hpp"
 #include "opt/optimiser.hpp"
 #include "types/checker.hpp"
+
+namespace fx::ad { class Context; }
+namespace fx::expand { class Expander; }
 
 namespace fx::driver {
 
@@ -105,13 +109,22 @@ class Compilation {
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
   // `result`, the text of entry's result goes there (eval).
   bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
+  // Expands every derivative reachable from `entry` ahead of time (docs/ad.md §10); what
+  // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
+  // compile error (AheadOfTimeOnly).
+  void expand_derivatives(ir::Graph* entry);
+  codegen::CProgram emit(const ir::Graph* entry, const codegen::EmitOptions& emit);
   std::string ad_text(ir::Graph* g);
-  std::string expanded_text(const std::string& name);
+  std::string expanded_text(const std::string& name, bool value_types);
   const SourceFile* add_source(std::string path, std::string text);
 
   Options options_;
   ir::Module module_;
   std::unique_ptr<types::TypeChecker> checker_;
+  // The expansion of the program's derivatives, which the interpreter's expanded mode and the
+  // C emitter read while the program runs (null until expand_derivatives).
+  std::unique_ptr<ad::Context> ad_;
+  std::unique_ptr<expand::Expander> expander_;
   lower::ProgramScope scope_;  // which file sees which top-level names (for eval)
   const SourceFile* main_file_ = nullptr;
 };

@@ -132,7 +132,9 @@ ad::Shape shape_of_type(const types::Type* t, bool& complete) {
     case TypeKind::PrimFn:
     case TypeKind::Constructor:
     case TypeKind::Union:
-    case TypeKind::Derived: s.kind = K::Function; return s;
+    case TypeKind::Derived:
+    case TypeKind::Explicit: s.kind = K::Function; return s;
+    case TypeKind::List:
     case TypeKind::Bottom:
     case TypeKind::Struct:  // field types are not in the nominal type
     case TypeKind::Enum: break;

@@ -20,6 +20,9 @@ namespace fx::interp {
 // no longer needs, see machine.hpp "last uses").
 Value apply_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n, std::ostream& out);
 
+// zeros_like and add_tangent of tensor leaves (ad_values.cpp): what native code asks of them.
+Value tangent_leaf_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n);
+
 // The AD primitives (grad ... list_is_empty), which the machine evaluates (ad_runtime.cpp).
 bool is_ad_primitive(ir::Prim p);
 

@@ -353,6 +353,8 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
     case TypeKind::Struct:
     case TypeKind::Enum:
     case TypeKind::Tensor:
+    case TypeKind::Explicit:  // only in the expanded program, which is not inferred
+    case TypeKind::List:
       break;
   }
   compile_error(n->loc, "expected a function, found " + to_string(callee));

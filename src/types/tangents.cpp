@@ -79,6 +79,7 @@ std::string not_differentiable_reason(const Type* t) {
     case TypeKind::Constructor:
     case TypeKind::Union:
     case TypeKind::Derived:
+    case TypeKind::Explicit:
       return "a function value has no derivative of its own: differentiate with respect to the values it uses "
              "instead, passed as arguments";
     case TypeKind::Tuple:
@@ -95,6 +96,7 @@ std::string not_differentiable_reason(const Type* t) {
     case TypeKind::F32:
     case TypeKind::Struct:
     case TypeKind::Enum:
+    case TypeKind::List:
       return "";
   }
   return "";
@@ -127,12 +129,14 @@ const Type* jacobian_type(TypeStore& store, Annotations& annotations, const Type
     case TypeKind::Constructor:
     case TypeKind::Union:
     case TypeKind::Derived:
+    case TypeKind::Explicit:
       *why = "the output contains a function value (" + to_string(y) + "), which has no derivative";
       return nullptr;
     case TypeKind::None:
     case TypeKind::Bool:
     case TypeKind::I64:
     case TypeKind::Str:
+    case TypeKind::List:
       // Forward and reverse mode would not even agree on the type of its zero entries.
       *why = "the output has a part of type " + to_string(y) + ", which has no derivative; return floats only";
       return nullptr;

@@ -52,6 +52,8 @@ rt::DType to_rt(const Type* dtype) {
     case TypeKind::Union:
     case TypeKind::Derived:
     case TypeKind::Tensor:
+    case TypeKind::Explicit:
+    case TypeKind::List:
       break;
   }
   internal_error("type inference", "not a dtype: " + to_string(dtype));

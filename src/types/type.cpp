@@ -108,6 +108,21 @@ const Type* TypeStore::derived(ir::Prim op, std::vector<const Type*> elems, cons
   return intern(t, nullptr, nullptr);
 }
 
+const Type* TypeStore::explicit_closure(const ir::Graph* code, const Type* env) {
+  Type t;
+  t.kind = TypeKind::Explicit;
+  t.graph = code;
+  t.elems = {env};
+  return intern(t, code, nullptr);
+}
+
+const Type* TypeStore::list(const Type* elem) {
+  Type t;
+  t.kind = TypeKind::List;
+  t.elems = {elem};
+  return intern(t, nullptr, nullptr);
+}
+
 const Type* TypeStore::union_of(const std::vector<const Type*>& alternatives) {
   std::vector<const Type*> flat;
   for (const Type* a : alternatives) {
@@ -212,6 +227,16 @@ void print(const Type* t, std::string& out) {
     case TypeKind::Tensor:
       print_tensor(t, out);
       return;
+    case TypeKind::Explicit:
+      out += "<closure " + t->graph->name + " with env ";
+      print(t->elems.at(0), out);
+      out += ">";
+      return;
+    case TypeKind::List:
+      out += "List[";
+      print(t->elems.at(0), out);
+      out += "]";
+      return;
   }
 }
 
@@ -294,6 +319,7 @@ bool is_function(const Type* t) {
     case TypeKind::Constructor:
     case TypeKind::Union:
     case TypeKind::Derived:
+    case TypeKind::Explicit:
       return true;
     case TypeKind::Bottom:
     case TypeKind::None:
@@ -306,6 +332,7 @@ bool is_function(const Type* t) {
     case TypeKind::Struct:
     case TypeKind::Enum:
     case TypeKind::Tensor:
+    case TypeKind::List:
       return false;
   }
   return false;
@@ -396,6 +423,14 @@ const Type* join(TypeStore& store, const Type* a, const Type* b) {
       elems.push_back(e);
     }
     return store.tuple(std::move(elems));
+  }
+  if (a->kind == TypeKind::List && b->kind == TypeKind::List) {
+    const Type* elem = join(store, a->elems[0], b->elems[0]);
+    return elem ? store.list(elem) : nullptr;
+  }
+  if (a->kind == TypeKind::Explicit && b->kind == TypeKind::Explicit && a->graph == b->graph) {
+    const Type* env = join(store, a->elems[0], b->elems[0]);  // one code, envs of one shape
+    if (env) return store.explicit_closure(a->graph, env);
   }
   if (is_function(a) && is_function(b)) return store.union_of({a, b});
   if (is_tensor(a)) return join_tensors(store, a, b);

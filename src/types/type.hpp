@@ -45,6 +45,12 @@ enum class TypeKind : uint8_t {
   Union,        // elems: the alternatives, sorted by id (from an `if` returning two lambdas)
   Derived,      // prim: the operator; argnums; elems: see "Derived operators" below
   Tensor,       // dtype, rank, dims
+  // Only in the expanded program (derivatives ahead of time, docs/ad.md §10), as typed for
+  // native code (types/value_types.hpp):
+  Explicit,  // a closure after closure conversion (make_closure): graph = its closed code,
+             // elems[0] = the type of its env
+  List,      // a persistent stack (a reverse-mode loop's tape): elems[0] = the element type
+             // (Bottom while nothing was pushed)
 };
 
 // Which arguments a derivative operator differentiates: `argnums=1` or `argnums=(0, 2)`
@@ -117,6 +123,10 @@ class TypeStore {
   const Type* variant_ctor(const ir::VariantDecl* variant);
   // A derived function (see "Derived operators" above); argnums is ignored by operators without one.
   const Type* derived(ir::Prim op, std::vector<const Type*> elems, const Argnums& argnums = {});
+  // make_closure(@code, env) with env of type `env` (TypeKind::Explicit).
+  const Type* explicit_closure(const ir::Graph* code, const Type* env);
+  // A stack of `elem` (TypeKind::List).
+  const Type* list(const Type* elem);
   // The union of function types (nested unions flattened, duplicates removed); a single
   // alternative is returned as itself. Precondition: every element is a function type.
   const Type* union_of(const std::vector<const Type*>& alternatives);
@@ -162,7 +172,7 @@ bool is_number(const Type* t);    // i64, f64, f32
 bool is_float(const Type* t);     // f64, f32
 // The leaves tree_map(f, x, ...) calls f on: tensors and floats (others are kept as they are).
 bool is_tree_map_leaf(const Type* t);
-bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived
+bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived, Explicit
 bool is_tensor(const Type* t);    // Tensor (any dtype, rows_empty included)
 bool is_scalar(const Type* t);    // i64, f64, f32, bool: what a tensor element can be
 // A tensor whose dtype is not known yet (rows_empty), which rules treat like Bottom.

@@ -1,0 +1,166 @@
+// C emission of the AD-internal primitives that derivative code keeps after the expansion
+// (docs/ad.md §10): the stacks of reverse-mode loops (list_*) and the zero and sum of tangent
+// spaces (zeros_like, add_tangent), written out by type, so that a scalar gradient adds
+// doubles. Tensor leaves go to the runtime, which computes them as the interpreter does
+// (interp/ad_values.cpp). make_closure, closure_env and closure_is are the emitter's own
+// (emitter.cpp): they are about code, not values.
+#include "codegen/prims.hpp"
+#include "codegen/unsupported.hpp"
+
+namespace fx::codegen {
+
+using ir::Prim;
+using types::Type;
+using types::TypeKind;
+
+namespace {
+
+// ---------------------------------------------------------------- stacks
+// list_push makes a cell holding its own counts of the element and of the rest.
+Emitted list_push(const PrimSite& s) {
+  const std::string& r = s.result_name;
+  const Type* elem = s.result->elems[0];
+  std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n";
+  code += r + "->head = " + s.types.convert(s.args[1], s.arg_types[1], elem) + ";\n" + s.types.retain(elem, r + "->head");
+  code += r + "->tail = " + s.types.convert(s.args[0], s.arg_types[0], s.result) + ";\n" + s.types.retain(s.result, r + "->tail");
+  return {code, ""};
+}
+
+Emitted list_empty(const PrimSite& s) { return {"", "(" + s.types.name(s.result) + ")0"}; }
+Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + " == 0)"}; }
+// The expansion pops only what it pushed: a loop's backward pass runs as often as its forward one.
+Emitted list_top(const PrimSite& s) { return {"", s.args[0] + "->head", true}; }
+Emitted list_pop(const PrimSite& s) { return {"", s.args[0] + "->tail", true}; }
+
+// ---------------------------------------------------------------- tangent spaces
+// A tensor leaf computed by the runtime: the primitive p on `args`, into a fresh local.
+std::string tensor_leaf(const PrimSite& s, Prim p, const std::vector<std::string>& args,
+                        const std::vector<const Type*>& arg_types, const Type* result, std::string& code) {
+  static int counter = 0;
+  PrimSite leaf = s;
+  leaf.prim = p;
+  leaf.args = args;
+  leaf.arg_types = arg_types;
+  leaf.result = result;
+  leaf.consumed = 0;
+  leaf.result_name = s.result_name + "_t" + std::to_string(counter++);
+  Emitted e = runtime_call(leaf);
+  code += e.statements + s.types.name(result) + " " + leaf.result_name + " = " + e.value + ";\n";
+  return leaf.result_name;
+}
+
+// The fields of a tuple or struct value of type t, as C expressions with their types.
+std::vector<std::pair<std::string, const Type*>> parts(const PrimSite& s, const std::string& value, const Type* t) {
+  std::vector<std::pair<std::string, const Type*>> out;
+  if (t->kind == TypeKind::Tuple)
+    for (size_t i = 0; i < t->elems.size(); ++i) out.emplace_back(value + ".e" + std::to_string(i), t->elems[i]);
+  else
+    for (size_t i = 0; i < t->struct_decl->fields.size(); ++i)
+      out.emplace_back(value + "." + CTypes::field_name(t->struct_decl->fields[i].name), s.types.field_type(t->struct_decl, i));
+  return out;
+}
+
+// The value a function value's tangent is made of: its env (a converted closure is its env).
+const Type* tangent_view(const Type* t) { return t->kind == TypeKind::Explicit ? tangent_view(t->elems[0]) : t; }
+
+// The zero of tangent type `to` when it holds no tensor (so no operand's shape is needed).
+std::string plain_zero(const PrimSite& s, const Type* to) {
+  switch (to->kind) {
+    case TypeKind::F64: return "0.0";
+    case TypeKind::I64: return "INT64_C(0)";
+    case TypeKind::Bool: return "false";
+    case TypeKind::None: return "(fx_none)0";
+    case TypeKind::Tuple:
+    case TypeKind::Struct: {
+      std::string out = "(" + s.types.name(to) + "){";
+      auto zs = parts(s, "", to);
+      for (size_t i = 0; i < zs.size(); ++i) out += (i ? ", " : "") + plain_zero(s, zs[i].second);
+      return out + (zs.empty() ? "0}" : "}");
+    }
+    default: unsupported(s.node->loc, "the zero derivative of a " + to_string(to));
+  }
+}
+
+// An expression (after `code`) for the zero of `value` (of type from) in tangent type `to`;
+// it owns what it holds.
+std::string zero_of(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code) {
+  from = tangent_view(from);
+  // A typed clone's closure or a primitive: the zero of its env, which holds no tensor here.
+  if (from->kind == TypeKind::Closure || from->kind == TypeKind::PrimFn) return plain_zero(s, to);
+  switch (to->kind) {
+    case TypeKind::F64: return "0.0";
+    case TypeKind::I64: return "INT64_C(0)";
+    case TypeKind::Bool: return "false";
+    case TypeKind::None: return "(fx_none)0";
+    case TypeKind::Tensor:
+    case TypeKind::F32: return tensor_leaf(s, Prim::ZerosLike, {value}, {from}, to, code);
+    case TypeKind::Tuple:
+    case TypeKind::Struct: {
+      if (from->kind != to->kind) break;
+      auto xs = parts(s, value, from), zs = parts(s, "", to);
+      std::string out = "(" + s.types.name(to) + "){";
+      for (size_t i = 0; i < xs.size(); ++i) out += (i ? ", " : "") + zero_of(s, xs[i].first, xs[i].second, zs[i].second, code);
+      return out + (xs.empty() ? "0}" : "}");
+    }
+    default: break;
+  }
+  unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
+}
+
+Emitted zeros_like(const PrimSite& s) {
+  std::string code;
+  std::string value = zero_of(s, s.args[0], s.arg_types[0], s.result, code);
+  return {code, value};
+}
+
+// An expression for a + b (types ta, tb) in tangent type `to`, owning what it holds.
+std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b, const Type* tb,
+                   const Type* to, std::string& code) {
+  ta = tangent_view(ta);
+  tb = tangent_view(tb);
+  switch (to->kind) {
+    case TypeKind::F64:
+      if (ta->kind == TypeKind::I64 || tb->kind == TypeKind::I64) break;
+      return "(" + as_f64(a, ta) + " + " + as_f64(b, tb) + ")";
+    // An integer's tangent is an integer zero, which wins over a float contribution.
+    case TypeKind::I64:
+      if (ta->kind == TypeKind::I64 && tb->kind == TypeKind::I64) return "(" + a + " + " + b + ")";
+      return ta->kind == TypeKind::I64 ? a : b;
+    case TypeKind::Bool: return "false";
+    case TypeKind::None: return "(fx_none)0";
+    case TypeKind::Tensor:
+    case TypeKind::F32: return tensor_leaf(s, Prim::AddTangent, {a, b}, {ta, tb}, to, code);
+    case TypeKind::Tuple:
+    case TypeKind::Struct: {
+      if (ta->kind != to->kind || tb->kind != to->kind) break;
+      auto xs = parts(s, a, ta), ys = parts(s, b, tb), zs = parts(s, "", to);
+      std::string out = "(" + s.types.name(to) + "){";
+      for (size_t i = 0; i < xs.size(); ++i)
+        out += (i ? ", " : "") + sum_of(s, xs[i].first, xs[i].second, ys[i].first, ys[i].second, zs[i].second, code);
+      return out + (xs.empty() ? "0}" : "}");
+    }
+    default: break;
+  }
+  unsupported(s.node->loc, "adding derivatives of types " + to_string(ta) + " and " + to_string(tb));
+}
+
+Emitted add_tangent(const PrimSite& s) {
+  std::string code;
+  std::string value = sum_of(s, s.args[0], s.arg_types[0], s.args[1], s.arg_types[1], s.result, code);
+  return {code, value};
+}
+
+}  // namespace
+
+FamilyEmissions ad_emissions() {
+  return {ir::PrimFamily::AD_INTERNAL,
+          {{Prim::ListEmpty, list_empty},
+           {Prim::ListPush, list_push},
+           {Prim::ListTop, list_top},
+           {Prim::ListPop, list_pop},
+           {Prim::ListIsEmpty, list_is_empty},
+           {Prim::ZerosLike, zeros_like},
+           {Prim::AddTangent, add_tangent}}};
+}
+
+}  // namespace fx::codegen

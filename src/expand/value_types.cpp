@@ -1,0 +1,422 @@
+#include "expand/value_types.hpp"
+
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "codegen/unsupported.hpp"
+
+namespace fx::expand {
+
+namespace {
+
+using ir::Graph;
+using ir::Node;
+using ir::Prim;
+using types::Type;
+using types::TypeKind;
+
+// Rounds of the fixed point: each adds what one more loop iteration or call level shows; the
+// types only grow (joins), so a handful settle every program of the suite.
+constexpr int kMaxRounds = 32;
+
+bool names_derived(const Type* t) {
+  if (!t) return false;
+  if (t->kind == TypeKind::Derived) return true;
+  if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Union)
+    for (const Type* e : t->elems)
+      if (names_derived(e)) return true;
+  return false;
+}
+
+// A graph the expansion (or the AD engine under it) built: typed clones remember their origin.
+bool generated(const Graph* g) { return !g->origin; }
+
+// Primitives the transforms leave unused in generated graphs, which cannot fail.
+bool dead_if_unused(const Node* n) {
+  Prim p;
+  if (!n->prim_callee(&p)) return false;
+  switch (p) {
+    case Prim::MakeClosure:
+    case Prim::ClosureEnv:
+    case Prim::MakeTuple:
+    case Prim::TupleGet:
+    case Prim::ListEmpty:
+    case Prim::ZerosLike: return true;
+    default: return false;
+  }
+}
+
+class ValueTyper {
+ public:
+  ValueTyper(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations)
+      : m_(m), cx_(cx), store_(store), typing_(store, annotations) {}
+
+  void run(const Graph* entry, const std::vector<const Graph*>& roots) {
+    remove_dead();
+    for (const Graph* g : roots)
+      for (const Node* n : g->body)
+        for (const Node* x : n->inputs)
+          if (x->holds_graph() && x->type && x->type->kind == TypeKind::Closure) clones_.emplace(x->type, x->as_graph());
+    for (int round = 0;; ++round) {
+      changed_ = false;
+      seen_.clear();
+      visit(entry);
+      for (const Graph* g : roots)
+        if (!generated(g)) visit(g);
+      if (!changed_) return;
+      if (round == kMaxRounds) codegen::unsupported(entry->loc, "derivative code whose types do not settle");
+    }
+  }
+
+ private:
+  // (Then numbers the nodes again: the interpreter's frames are laid out by node number, and
+  // it runs this program when the emitter cannot.)
+  void remove_dead() {
+    bool removed = false;
+    std::unordered_map<const Node*, size_t> uses;
+    for (const auto& g : m_.graphs) {
+      for (const Node* n : g->body)
+        for (const Node* x : n->inputs) ++uses[x];
+      if (g->output) ++uses[g->output];
+    }
+    for (bool again = true; again;) {
+      again = false;
+      for (const auto& g : m_.graphs) {
+        if (!generated(g.get())) continue;
+        std::vector<Node*> kept;
+        for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
+          Node* n = *it;
+          if (uses[n] == 0 && dead_if_unused(n)) {
+            for (const Node* x : n->inputs) --uses[x];
+            again = true;
+            continue;
+          }
+          kept.push_back(n);
+        }
+        if (kept.size() != g->body.size()) g->body.assign(kept.rbegin(), kept.rend());
+        removed = removed || again;
+      }
+    }
+    if (removed) m_.renumber();
+  }
+
+  // Does n keep the type inference gave it? Nodes of typed clones do, unless their type names
+  // a derived function (whose value here is its env tuple) or they were added by the expansion.
+  bool fixed(const Node* n) {
+    if (n->is_constant()) return true;
+    auto [it, fresh] = fixed_.emplace(n, false);
+    if (fresh) it->second = !generated(n->graph) && n->type && !names_derived(n->type);
+    return it->second;
+  }
+
+  const Type* type_of(const Node* x) {
+    if (x->type || !x->is_constant()) return x->type;
+    const auto& v = x->value;
+    if (std::holds_alternative<int64_t>(v)) return store_.i64();
+    if (std::holds_alternative<double>(v)) return store_.f64();
+    if (std::holds_alternative<bool>(v)) return store_.boolean();
+    if (std::holds_alternative<std::string>(v)) return store_.str();
+    if (std::holds_alternative<ir::NoneVal>(v)) return store_.none();
+    return nullptr;
+  }
+
+  void set_type(Node* n, const Type* t) {
+    if (!t || fixed(n) || n->type == t) return;
+    if (n->type && computed_.count(n)) {  // types only grow between rounds
+      const Type* joined = types::join(store_, n->type, t);
+      if (!joined)
+        codegen::unsupported(n->loc, "derivative code whose values change type (" + types::to_string(n->type) + " and " +
+                                         types::to_string(t) + ")");
+      t = joined;
+      if (t == n->type) return;
+    }
+    n->type = t;
+    computed_.insert(n);
+    changed_ = true;
+  }
+
+  // What a call site passes to parameter i of generated graph g.
+  void pass(const Graph* g, size_t i, const Type* t, SourceLoc loc) {
+    if (!t) return;
+    auto& params = params_[g];
+    params.resize(g->params.size(), nullptr);
+    if (i >= params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
+    const Type* joined = params[i] ? types::join(store_, params[i], t) : t;
+    if (!joined)
+      codegen::unsupported(loc, "a derivative function called with values of different types (" +
+                                    types::to_string(params[i]) + " and " + types::to_string(t) + ")");
+    if (joined != params[i]) {
+      params[i] = joined;
+      changed_ = true;
+    }
+  }
+
+  // The result type of calling g with these argument types.
+  const Type* call(const Graph* g, const std::vector<const Type*>& args, SourceLoc loc) {
+    if (generated(g)) {
+      if (args.size() != g->params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
+      for (size_t i = 0; i < args.size(); ++i) pass(g, i, args[i], loc);
+    }
+    visit(g);
+    return g->output ? type_of(g->output) : nullptr;
+  }
+
+  void visit(const Graph* cg) {
+    if (!seen_.insert(cg).second) return;
+    Graph* g = const_cast<Graph*>(cg);
+    if (generated(g)) {
+      auto& params = params_[g];
+      params.resize(g->params.size(), nullptr);
+      for (size_t i = 0; i < g->params.size(); ++i) set_type(g->params[i], params[i]);
+    } else {
+      for (const Node* p : g->params)
+        if (names_derived(p->type)) codegen::unsupported(p->loc, "a derived function passed as an argument");
+    }
+    for (Node* n : g->body) {
+      for (Node* x : n->inputs) type_constant(x);
+      if (fixed(n)) reach(n);
+      else set_type(n, rule(n));
+    }
+    if (g->output) type_constant(g->output);
+  }
+
+  // A number, bool, string or None constant the expansion made has the type of its value.
+  void type_constant(Node* x) {
+    if (x->is_constant() && !x->type && !x->holds_graph()) x->type = type_of(x);
+  }
+
+  // A typed clone's node keeps its type, but what it calls or runs is visited (and generated
+  // graphs it calls learn their argument types).
+  void reach(Node* n) {
+    Prim p;
+    if (n->prim_callee(&p)) {
+      if (p == Prim::If || p == Prim::While) rule(n);
+      return;
+    }
+    rule(n);
+  }
+
+  // A function value called with `args`: the Explicit code with its env first.
+  const Type* call_value(const Type* f, std::vector<const Type*> args, SourceLoc loc) {
+    if (!f) return nullptr;
+    if (f->kind == TypeKind::Explicit) {
+      args.insert(args.begin(), f->elems[0]);
+      return call(f->graph, args, loc);
+    }
+    if (f->kind == TypeKind::Closure && !generated(f->graph) && args.empty()) return call(f->graph, args, loc);
+    return nullptr;
+  }
+
+  std::vector<const Type*> arg_types(const Node* n) {
+    std::vector<const Type*> out;
+    for (size_t i = 0; i < n->num_args(); ++i) out.push_back(type_of(n->arg(i)));
+    return out;
+  }
+
+  const Type* rule(Node* n) {
+    Prim p;
+    if (n->prim_callee(&p)) return prim_rule(n, p);
+    const Node* f = n->callee();
+    if (f->holds_graph()) return call(f->as_graph(), arg_types(n), n->loc);
+    if (f->type && f->type->kind == TypeKind::Explicit) return call_value(f->type, arg_types(n), n->loc);
+    return n->type;  // a call of a typed clone's closure (the emitter asks inference for its target)
+  }
+
+  // A branch or loop graph given as a graph constant (typed clones) or a closure (generated).
+  const Type* run_code(const Node* code, std::vector<const Type*> args, SourceLoc loc) {
+    if (code->holds_graph()) return call(code->as_graph(), args, loc);
+    return call_value(code->type, std::move(args), loc);
+  }
+
+  const Type* tangent(const Type* t) {
+    if (!t) return nullptr;
+    switch (t->kind) {
+      case TypeKind::Explicit: return tangent(t->elems[0]);
+      case TypeKind::Closure: return tangent(env_of_closure(t));
+      case TypeKind::PrimFn: return store_.tuple({});
+      case TypeKind::Tuple: {
+        std::vector<const Type*> elems;
+        for (const Type* e : t->elems) {
+          elems.push_back(tangent(e));
+          if (!elems.back()) return nullptr;
+        }
+        return store_.tuple(std::move(elems));
+      }
+      case TypeKind::List: {
+        const Type* e = tangent(t->elems[0]);
+        return e ? store_.list(e) : nullptr;
+      }
+      case TypeKind::Union:
+      case TypeKind::Derived: return nullptr;
+      default: return t;  // numbers, tensors, structs, strings: their own tangent space
+    }
+  }
+
+  // The env tuple closure conversion gives a typed clone's closure: its free variables.
+  // (A closure type names the generic graph; the clone its values are made of is the graph
+  // constant of that type, as for the emitter's env layouts.)
+  const Type* env_of_closure(const Type* t) {
+    auto it = clones_.find(t);
+    if (it == clones_.end()) return nullptr;
+    std::vector<const Type*> elems;
+    for (const Node* fv : cx_.convert(it->second).free_vars) {
+      if (!fv->type) return nullptr;
+      elems.push_back(fv->type);
+    }
+    return store_.tuple(std::move(elems));
+  }
+
+  const Type* prim_rule(Node* n, Prim p) {
+    std::vector<const Type*> args = arg_types(n);
+    auto known = [&] {
+      for (const Type* t : args)
+        if (!t) return false;
+      return true;
+    };
+    switch (p) {
+      case Prim::MakeTuple: return known() ? store_.tuple(args) : nullptr;
+      case Prim::TupleGet: {
+        const Node* k = n->arg(1);
+        if (!args[0] || args[0]->kind != TypeKind::Tuple || !k->is_constant() || !std::holds_alternative<int64_t>(k->value))
+          return n->type;
+        const auto i = static_cast<size_t>(k->as_int());
+        return i < args[0]->elems.size() ? args[0]->elems[i] : nullptr;
+      }
+      case Prim::MakeClosure: {
+        if (!n->arg(0)->holds_graph()) codegen::unsupported(n->loc, "a derived function built at run time");
+        const Graph* code = n->arg(0)->as_graph();
+        if (!args[1]) return nullptr;
+        pass(code, 0, args[1], n->loc);
+        return store_.explicit_closure(code, args[1]);
+      }
+      case Prim::ClosureEnv:
+        if (!args[0]) return nullptr;
+        if (args[0]->kind == TypeKind::Explicit) return args[0]->elems[0];
+        if (args[0]->kind == TypeKind::Closure) return env_of_closure(args[0]);
+        return n->type;  // one of several codes: the expansion's case knows which (its static)
+      case Prim::ClosureIs:
+      case Prim::ListIsEmpty: return store_.boolean();
+      case Prim::ListEmpty: return store_.list(store_.bottom());
+      case Prim::ListPush: {
+        if (!known() || args[0]->kind != TypeKind::List) return nullptr;
+        const Type* elem = types::join(store_, args[0]->elems[0], args[1]);
+        if (!elem) codegen::unsupported(n->loc, "a stack of values of different types");
+        return store_.list(elem);
+      }
+      case Prim::ListTop: return args[0] && args[0]->kind == TypeKind::List ? args[0]->elems[0] : nullptr;
+      case Prim::ListPop: return args[0] && args[0]->kind == TypeKind::List ? args[0] : nullptr;
+      case Prim::ZerosLike: return args[0] ? tangent(args[0]) : n->type;
+      case Prim::AddTangent: {
+        const Type *a = tangent(args[0]), *b = tangent(args[1]);
+        if (!a || !b) return n->type;
+        if (a->kind == TypeKind::I64 || b->kind == TypeKind::I64) return a->kind == TypeKind::I64 ? a : b;
+        const Type* joined = types::join(store_, a, b);
+        return joined ? joined : n->type;
+      }
+      case Prim::ClosureAt: return closure_at(n, args[0]);
+      case Prim::SetAttr: {  // a tuple's element at a constant index (a tangent's part)
+        const Node* k = n->arg(1);
+        if (!args[0] || args[0]->kind != TypeKind::Tuple || !args[2] || !k->is_constant() ||
+            !std::holds_alternative<int64_t>(k->value))
+          break;
+        std::vector<const Type*> elems = args[0]->elems;
+        const auto i = static_cast<size_t>(k->as_int());
+        if (i >= elems.size()) return nullptr;
+        elems[i] = args[2];
+        return store_.tuple(std::move(elems));
+      }
+      case Prim::If: {
+        const Type* a = run_code(n->arg(1), {}, n->loc);
+        const Type* b = run_code(n->arg(2), {}, n->loc);
+        if (!a || !b) return a ? a : b;
+        const Type* joined = types::join(store_, a, b);
+        return joined ? joined : n->type;
+      }
+      case Prim::While: {
+        const Type* state = args[2];
+        if (const Type* body_state = loop_state(n->arg(1)))
+          state = state ? types::join(store_, state, body_state) : body_state;
+        if (!state) return nullptr;
+        run_code(n->arg(0), {state}, n->loc);
+        const Type* next = run_code(n->arg(1), {state}, n->loc);
+        if (next) {
+          const Type* joined = types::join(store_, state, next);
+          if (!joined) codegen::unsupported(n->loc, "a loop whose state changes type");
+          if (joined != state) run_code(n->arg(1), {joined}, n->loc);
+          state = joined;
+        }
+        return fixed(n) ? n->type : state;
+      }
+      case Prim::Fail: return store_.bottom();
+      default: break;
+    }
+    if (!known()) return n->type;
+    std::vector<const Node*> arg_nodes(n->inputs.begin() + 1, n->inputs.end());
+    const Type* t = typing_.result(p, n, arg_nodes, args);
+    return t ? t : n->type;
+  }
+
+  // The state parameter's type of a loop body, as its call sites made it so far.
+  const Type* loop_state(const Node* body) {
+    if (body->holds_graph()) return nullptr;
+    if (!body->type || body->type->kind != TypeKind::Explicit) return nullptr;
+    auto it = params_.find(body->type->graph);
+    return it != params_.end() && it->second.size() > 1 ? it->second[1] : nullptr;
+  }
+
+  // closure_at picks the clone a call through the value runs (sibling clones of one generic
+  // function); a derived function's env tuple is its functions' closure_at.
+  const Type* closure_at(const Node* n, const Type* t) {
+    if (!t) return nullptr;
+    if (t->kind == TypeKind::Tuple) {
+      std::vector<const Type*> elems;
+      for (const Type* e : t->elems) {
+        elems.push_back(closure_at(n, e));
+        if (!elems.back()) return nullptr;
+      }
+      return store_.tuple(std::move(elems));
+    }
+    if (t->kind == TypeKind::Closure) {
+      for (size_t i = 1; i < n->num_args(); ++i) {
+        const Graph* target = n->arg(i)->as_graph();
+        if (target != t->graph && target->origin == t->graph->origin && target->parent == t->graph->parent)
+          codegen::unsupported(n->loc, "a function value whose clone is chosen where it is called");
+      }
+      return t;
+    }
+    if (t->kind == TypeKind::Explicit) {  // code = cc(clone): the sibling's cc, with the same env
+      const Graph* clone = cx_.converted_from(t->graph);
+      if (!clone) return t;
+      for (size_t i = 1; i < n->num_args(); ++i) {
+        const Graph* target = n->arg(i)->as_graph();
+        if (target != clone && target->origin == clone->origin && target->parent == clone->parent)
+          return store_.explicit_closure(cx_.convert(target).graph, t->elems[0]);
+      }
+      return t;
+    }
+    if (t->kind == TypeKind::Union)
+      codegen::unsupported(n->loc, "one of several converted function values whose clone is chosen where it is called");
+    return t;
+  }
+
+  ir::Module& m_;
+  ad::Context& cx_;
+  types::TypeStore& store_;
+  types::PrimTyping typing_;
+  bool changed_ = false;
+  std::set<const Graph*> seen_;
+  std::unordered_map<const Graph*, std::vector<const Type*>> params_;
+  std::unordered_map<const Node*, bool> fixed_;
+  std::unordered_set<const Node*> computed_;
+  std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
+};
+
+}  // namespace
+
+void type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations,
+                 const ir::Graph* entry, const std::vector<const ir::Graph*>& roots) {
+  ValueTyper(m, cx, store, annotations).run(entry, roots);
+}
+
+}  // namespace fx::expand

@@ -1,0 +1,35 @@
+// The types of the expanded program's values, for native code (docs/codegen.md "Derivatives").
+//
+// The expansion (expander.hpp) types the arithmetic it builds, but not the values the AD
+// transforms move around: the parameters of the graphs it builds, closures made by
+// make_closure, the pullback stacks of loops, and the env tuples that stand for derived
+// functions. The interpreter needs none of those types; the C emitter needs all of them. So,
+// after the expansion, this pass gives every node reachable from the entry a type, by
+// abstract interpretation over types until nothing changes:
+//   - a graph the expansion built gets, for each parameter, the join of what its call sites
+//     pass (a generated graph is specialised per static signature, so its callers agree up to
+//     a stack that is still empty, List[Bottom], at the first iteration of a loop);
+//   - make_closure(@code, env) is an Explicit type (code, env's type), closure_env its env,
+//     list_* a List, zeros_like/add_tangent their tangent space, a while loop's state the join
+//     of its initial value and what its body returns;
+//   - a derived function value is its env tuple (as in the interpreter's expanded mode), so
+//     typed-clone nodes whose checker type names a derived function take their env's type.
+// The dead closures and tuples the transforms leave in generated graphs are removed first.
+// What it cannot type is reported as codegen::Unsupported (the driver then runs the expanded
+// program in the interpreter).
+#pragma once
+#include <vector>
+
+#include "ad/context.hpp"
+#include "ir/ir.hpp"
+#include "types/generated_typing.hpp"
+#include "types/type.hpp"
+
+namespace fx::expand {
+
+// Types every node reachable from `entry` and from the typed clones among `roots` (the
+// expanded program, Expander::graphs()); throws codegen::Unsupported for what it cannot type.
+void type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations,
+                 const ir::Graph* entry, const std::vector<const ir::Graph*>& roots);
+
+}  // namespace fx::expand
