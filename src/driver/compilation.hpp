@@ -95,6 +95,14 @@ class Compilation {
   // "expanded"); "opt" is the typed program after the optimiser.
   std::string ir_text(const std::string& name, const std::string& stage);
 
+  // Expands every derivative reachable from `entry` ahead of time (docs/ad.md §10); what
+  // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
+  // compile error (AheadOfTimeOnly). Once per Compilation.
+  void expand_derivatives(ir::Graph* entry);
+  // The C program of `entry` (after expand_derivatives, its derivative code's values are
+  // typed first, expand/value_types.hpp). Throws codegen::Unsupported.
+  codegen::CProgram emit(const ir::Graph* entry, const codegen::EmitOptions& emit);
+
   ir::Module& module() { return module_; }
   types::TypeChecker& checker() { return *checker_; }
 
@@ -109,11 +117,7 @@ class Compilation {
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
   // `result`, the text of entry's result goes there (eval).
   bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
-  // Expands every derivative reachable from `entry` ahead of time (docs/ad.md §10); what
-  // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
-  // compile error (AheadOfTimeOnly).
-  void expand_derivatives(ir::Graph* entry);
-  codegen::CProgram emit(const ir::Graph* entry, const codegen::EmitOptions& emit);
+
   std::string ad_text(ir::Graph* g);
   std::string expanded_text(const std::string& name, bool value_types);
   const SourceFile* add_source(std::string path, std::string text);
