@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -268,6 +269,27 @@ void Compilation::run_main(std::ostream& out) {
   interp::call_graph(module_, typed, {}, run_options, out);
 }
 
+// The optimiser over the derivative code, now that its values are typed (docs/opt.md
+// "Derivative code"): while it runs, the generated graphs count as typed clones (a clone
+// names its origin; a generated graph has none, so it is its own), so that inlining brings a
+// pullback next to the call that applies it and projection and DCE take the closures apart.
+// Not under --check-nan, whose reports name the derivative by the graph a node is in; not
+// when some value has no type (the emitter refuses the program, the interpreter runs it).
+void Compilation::optimise_derivatives(const std::vector<ir::Graph*>& generated) {
+  if (options_.opt.level <= 0 || options_.interp.check_nan || generated.empty()) return;
+  for (const ir::Graph* g : generated) {
+    for (const ir::Node* p : g->params)
+      if (!p->type) return;
+    for (const ir::Node* n : g->body)
+      if (!n->type) return;
+  }
+  std::set<const ir::Graph*> marked(generated.begin(), generated.end());
+  for (ir::Graph* g : generated) g->origin = g;
+  optimise();
+  for (const auto& g : module_.graphs)  // inlined copies of them too
+    if (g->origin && marked.count(g->origin)) g->origin = nullptr;
+}
+
 void Compilation::expand_derivatives(ir::Graph* entry) {
   ad_ = std::make_unique<ad::Context>(module_);
   expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
@@ -286,7 +308,9 @@ void Compilation::expand_derivatives(ir::Graph* entry) {
 codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitOptions& options) {
   codegen::EmitOptions emit = options;
   if (expander_) {
-    expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entry, expander_->graphs());
+    std::vector<ir::Graph*> generated =
+        expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entry, expander_->graphs());
+    optimise_derivatives(generated);
     emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
       return ad_->convert(g).free_vars;
     };

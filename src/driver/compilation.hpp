@@ -111,6 +111,7 @@ class Compilation {
   ir::Graph* specialised_main();
   // Runs the optimiser over every typed clone (a no-op with --opt=0).
   void optimise();
+  void optimise_derivatives(const std::vector<ir::Graph*>& generated);
   // The typed clones of top-level function `name` ("typed" and "opt" stages), printed.
   std::string typed_text(const std::string& name, bool optimised);
   codegen::EmitOptions emit_options() const;
