@@ -87,6 +87,19 @@ class Compilation {
   // support is a located compile error.
   std::string c_text(const std::string& fn);
 
+  // `fluxion compile` (docs/codegen.md "AOT libraries"): the shared library `library`, with
+  // its header `header`, whose C functions run `exports` natively. An export is `name` alone
+  // (the top-level function of that name) or `name` and an expression whose value is a
+  // function (`dloss` and `grad(loss)`); either takes the parameters, with their annotated
+  // types, of the function it names (for an expression, the innermost first argument:
+  // grad(loss) takes loss's). A missing annotation, an unknown function or an output that
+  // cannot be written is a located compile error.
+  struct ExportRequest {
+    std::string name;
+    std::string expression;  // "": the function `name`
+  };
+  void compile_library(const std::vector<ExportRequest>& exports, const std::string& library, const std::string& header);
+
   // The IR of top-level function `name` at `stage` ("parsed", "typed", "opt", "ad" or
   // "expanded"); "opt" is the typed program after the optimiser.
   std::string ir_text(const std::string& name, const std::string& stage);
@@ -102,6 +115,8 @@ class Compilation {
   // The typed clones of top-level function `name` ("typed" and "opt" stages), printed.
   std::string typed_text(const std::string& name, bool optimised);
   codegen::EmitOptions emit_options() const;
+  // The typed clone an export runs (library.cpp).
+  ir::Graph* exported_function(const ExportRequest& request);
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
   // `result`, the text of entry's result goes there (eval).
   bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
