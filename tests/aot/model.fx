@@ -35,6 +35,9 @@ def count_positive(x: Tensor[i64, 1]):
             n = n + 1
     return n
 
+def report(x: f64):
+    print("report", x)
+
 def loss(x: f64):
     return x * x * 3.0
 

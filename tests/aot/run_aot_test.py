@@ -2,7 +2,7 @@
 """The AOT acceptance test (docs/codegen.md "AOT libraries"): a C program links a library that
 `fluxion compile` wrote and calls its exported functions on caller-owned arrays and scalars.
 
-Usage: run_aot_test.py PATH/TO/fluxion WORK_DIR [--sanitize]
+Usage: run_aot_test.py PATH/TO/fluxion PATH/TO/libfluxion_rt.a WORK_DIR [--sanitize]
 
   1. `fluxion compile model.fx --export ... -o WORK_DIR/libmodel.so` writes the library and
      WORK_DIR/model.h;
@@ -12,7 +12,9 @@ Usage: run_aot_test.py PATH/TO/fluxion WORK_DIR [--sanitize]
   4. `ldd` shows no Fluxion library, only libc, libm, libstdc++ (with libgcc_s) and OpenBLAS
      (with what OpenBLAS itself needs);
   5. the library exports only the exported functions and its model_* helpers, not the
-     runtime's symbols.
+     runtime's symbols;
+  6. the runtime archive (libfluxion_rt.a) defines nothing of the front end, type checker,
+     optimiser, AD transforms, emitter or interpreter machine.
 --sanitize: a FLUXION_SANITIZE build, whose runtime archive needs the sanitizers' libraries:
 the host is built with them too, and steps 4-5 allow their symbols and libraries.
 Only the Python standard library is used. Exit status: 0 pass, 1 fail.
@@ -25,7 +27,17 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-EXPORTS = ["dot", "power", "predict", "step", "sum_and_product", "floor_div", "same", "count_positive"]
+EXPORTS = ["dot", "power", "predict", "step", "sum_and_product", "floor_div", "same", "count_positive", "report",
+           "power_alias=power"]
+NAMES = [e.split("=")[0] for e in EXPORTS]
+# What the runtime archive must not define: the front end, the type checker, the optimiser,
+# the expansion, the emitter, the driver and the interpreter's machine. Of the AD library it
+# holds only the names of derived functions' kinds (src/ad/generic.cpp).
+# Matched against a symbol's qualified name (what comes before its parameters).
+FORBIDDEN = re.compile(r"^(fx::(ast|syntax_detail|lower|types|opt|expand|codegen|driver|api)::|fx::interp::Machine::|"
+                       r"fx::ir::(Module|Graph|Node|verify|print_)|"
+                       r"fx::ad::(?!generic_name|generic_from_name|generic_of_prim|argnums_slot|needs_shapes|"
+                       r"shape_ignored|Argnums::key))")
 # What an AOT library may need at run time: the C and C++ runtimes and OpenBLAS, whose
 # Fortran parts bring libgfortran and libquadmath.
 ALLOWED = re.compile(r"^(linux-vdso|ld-linux[-\w.]*|libc|libm|libstdc\+\+|libgcc_s|libopenblas[\w.]*|"
@@ -38,11 +50,11 @@ def run(cmd, **kw):
 
 
 def main():
-    if len(sys.argv) < 3:
+    if len(sys.argv) < 4:
         print(__doc__)
         return 1
-    fluxion, work = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    sanitize = "--sanitize" in sys.argv[3:]
+    fluxion, archive, work = (os.path.abspath(a) for a in sys.argv[1:4])
+    sanitize = "--sanitize" in sys.argv[4:]
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     failures = []
@@ -78,6 +90,7 @@ def main():
         r = run([host], env=env)
         print(r.stdout, end="")
         check(r.returncode == 0 and "all checks passed" in r.stdout, "host.c's checks pass", r.stderr)
+        check("report 2.5\n" in r.stdout, "print in an exported function writes to stdout")
 
     r = run(["ldd", library])
     needed = [line.split()[0] for line in r.stdout.splitlines() if line.strip()]
@@ -91,9 +104,17 @@ def main():
     if not sanitize:
         r = run(["nm", "-D", "--defined-only", library])
         symbols = [line.split()[-1] for line in r.stdout.splitlines() if line.strip()]
-        foreign = [s for s in symbols if s not in EXPORTS and not s.startswith("model_")]
-        check(r.returncode == 0 and set(EXPORTS) <= set(symbols) and not foreign,
+        foreign = [s for s in symbols if s not in NAMES and not s.startswith("model_")]
+        check(r.returncode == 0 and set(NAMES) <= set(symbols) and not foreign,
               "the library exports its functions and model_* helpers only", "also exported: " + ", ".join(foreign[:20]))
+
+    r = run(["nm", "-C", "--defined-only", archive])
+    defined = [line for line in r.stdout.splitlines() if re.match(r"^[0-9a-f]+ [TWDBRV] ", line)]
+    names = [line.split(" ", 2)[2] for line in defined]
+    leaked = [n for n in names if FORBIDDEN.match(n.split("(")[0])]
+    check(r.returncode == 0 and defined and not leaked,
+          "libfluxion_rt.a holds no front end, type checker, AD transform, emitter or interpreter machine",
+          "\n".join(leaked[:20]))
 
     if failures:
         print(f"{len(failures)} check(s) failed")
