@@ -99,7 +99,7 @@ class Emitter {
       where_ = e.entry->loc;
       types_.at(where_);
       CInterface::Function f = c.function(e.name, e.entry, fn_names_.at(e.entry), [this](SourceLoc l) { return loc_id(l); });
-      entries += f.prototype + f.definition + " {\n" + entry_frame(f.body) + "\n";
+      entries += f.comment + f.definition + " {\n" + entry_frame(f.body) + "\n";
     }
     out.entry = "";
     out.declarations = types_.text();

@@ -169,9 +169,9 @@ CInterface::Function CInterface::function(const std::string& name, const ir::Gra
   }
   Function f;
   std::string params = declared.empty() ? "void" : join(declared);
-  f.prototype = "/* " + name + ": " + shown + "(" + join(written) + ") -> " + to_string(ret) + ", " +
-                place(entry->loc) + " */\nint " + name + "(" + params + ");\n";
-  prototypes_.push_back(f.prototype);
+  f.comment = "/* " + name + ": " + shown + "(" + join(written) + ") -> " + to_string(ret) + ", " + place(entry->loc) + " */\n";
+  f.prototype = "int " + name + "(" + params + ");\n";
+  prototypes_.push_back(f.comment + f.prototype);
   f.definition = "__attribute__((visibility(\"default\"))) int " + name + "(" + (defined.empty() ? "void" : join(defined)) + ")";
   f.body = (checks.empty() ? "" : "  const char* refused;\n" + checks) + "  " + internal_.name(ret) + " result_ = " +
            internal_fn + "(" + join(internal_args) + ");\n" + (conversion.empty() ? internal_.release(ret, "result_") : conversion) +

@@ -27,10 +27,12 @@ class CInterface {
   // `prefix` starts every name the library adds (types, helpers); `source` names the file.
   CInterface(CTypes& internal, std::string prefix, std::string source);
 
-  // What an exported function is made of: its prototype (the header's and the C file's
-  // declaration, with the parameters' source names), the first line of its definition, and
-  // the statements of its body, which run inside the entry point's error frame.
+  // What an exported function is made of: a comment with its Fluxion signature and place, its
+  // prototype (the header's and the C file's declaration, with the parameters' source names),
+  // the first line of its definition, and the statements of its body, which run inside the
+  // entry point's error frame.
   struct Function {
+    std::string comment;
     std::string prototype;
     std::string definition;
     std::string body;
