@@ -80,7 +80,8 @@ PASSES
                       to stderr
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
-                      naming the derivative pass it belongs to (run, eval)
+                      naming the derivative pass it belongs to (run, eval;
+                      compile builds the check into the library)
   --threads N         run matrix products of at least 2^22 multiply-adds (a
                       1024x1024 by 1024x4 product, say) on N OpenBLAS threads;
                       smaller ones stay on one (default 1: one thread for all)

@@ -93,20 +93,6 @@ std::string CInterface::declare(const Type* t, SourceLoc at, const std::string& 
   return name;
 }
 
-std::string CInterface::to_internal(const Type* t, const std::string& value) {
-  switch (t->kind) {
-    case TypeKind::F32:
-    case TypeKind::Tensor: return "(fx_tensor*)(" + value + ")";
-    case TypeKind::Tuple:
-    case TypeKind::Struct: {
-      std::vector<std::string> parts;
-      for (const Field& f : fields(t)) parts.push_back("." + f.internal_name + " = " + to_internal(f.type, value + "." + f.public_name));
-      return "((" + internal_.name(t) + "){" + join(parts) + "})";
-    }
-    default: return value;
-  }
-}
-
 std::string CInterface::check_argument(const Type* t, const std::string& value, const std::string& what,
                                        const std::string& loc) {
   switch (t->kind) {
@@ -119,7 +105,7 @@ std::string CInterface::check_argument(const Type* t, const std::string& value, 
     case TypeKind::Tuple:
     case TypeKind::Struct: {
       std::string code;
-      for (const Field& f : fields(t)) code += check_argument(f.type, value + "." + f.public_name, what + ", " + f.label, loc);
+      for (const Field& f : fields(t)) code += check_argument(f.type, value + "." + f.internal_name, what + ", " + f.label, loc);
       return code;
     }
     default: return "";
@@ -135,7 +121,7 @@ std::string CInterface::to_host(const Type* t, const std::string& value, const s
     case TypeKind::Tuple:
     case TypeKind::Struct: {
       std::string code;
-      for (const Field& f : fields(t)) code += to_host(f.type, value + "." + f.internal_name, target + "." + f.public_name, loc);
+      for (const Field& f : fields(t)) code += to_host(f.type, value + "." + f.internal_name, target + "." + f.internal_name, loc);
       return code;
     }
     default: return "  " + target + " = " + value + ";\n";
@@ -146,35 +132,38 @@ CInterface::Function CInterface::function(const std::string& name, const ir::Gra
                                           const std::function<std::string(SourceLoc)>& loc_id) {
   const std::string shown = interp::function_display_name(*entry);
   const Type* ret = entry->output->type;
-  std::vector<std::string> declared, defined, internal_args, written;
+  // The header declares the public types; the C file the generated code's own, which have the
+  // same layout (the same members in the same order), so the call needs no conversion.
+  std::vector<std::string> declared, defined, args, written;
   std::string checks;
   for (size_t i = 0; i < entry->params.size(); ++i) {
     const ir::Node* p = entry->params[i];
     const std::string what = "argument " + std::to_string(i + 1) + " (" + p->name + ") of " + name;
-    const std::string type = public_type(p->type, p->loc, "a parameter");
     const std::string arg = "arg" + std::to_string(i);
-    declared.push_back(type + " " + public_name(p->name));
-    defined.push_back(type + " " + arg);
-    internal_args.push_back(to_internal(p->type, arg));
+    declared.push_back(public_type(p->type, p->loc, "a parameter") + " " + public_name(p->name));
+    defined.push_back(internal_.name(p->type) + " " + arg);
+    args.push_back(arg);
     checks += check_argument(p->type, arg, what, loc_id(p->loc));
     written.push_back(p->name + ": " + to_string(p->type));
   }
   std::string conversion;
   if (!is_nothing(ret)) {
-    const std::string type = public_type(ret, entry->loc, "a result");
-    declared.push_back(type + "* result");
-    defined.push_back(type + "* out_");
+    declared.push_back(public_type(ret, entry->loc, "a result") + "* result");
+    defined.push_back(internal_.name(ret) + "* out_");
     conversion = to_host(ret, "result_", "(*out_)", loc_id(entry->loc));
     checks += "  if (!out_) fx_fail(" + loc_id(entry->loc) + ", " + quote_c(name + ": the result pointer is NULL") + ");\n";
   }
   Function f;
-  std::string params = declared.empty() ? "void" : join(declared);
   f.comment = "/* " + name + ": " + shown + "(" + join(written) + ") -> " + to_string(ret) + ", " + place(entry->loc) + " */\n";
-  f.prototype = "int " + name + "(" + params + ");\n";
-  prototypes_.push_back(f.comment + f.prototype);
-  f.definition = "__attribute__((visibility(\"default\"))) int " + name + "(" + (defined.empty() ? "void" : join(defined)) + ")";
+  prototypes_.push_back(f.comment + "int " + name + "(" + (declared.empty() ? "void" : join(declared)) + ");\n");
+  // The symbol is the export's name; the C identifier is the library's own, so that no export
+  // name can meet a name of the generated code or a macro of the C headers it includes.
+  const std::string c_name = "fx_export_" + std::to_string(prototypes_.size());
+  const std::string params = defined.empty() ? "void" : join(defined);
+  f.prototype = "int " + c_name + "(" + params + ") __asm__(" + quote_c(name) + ");\n";
+  f.definition = "__attribute__((visibility(\"default\"))) int " + c_name + "(" + params + ")";
   f.body = (checks.empty() ? "" : "  const char* refused;\n" + checks) + "  " + internal_.name(ret) + " result_ = " +
-           internal_fn + "(" + join(internal_args) + ");\n" + (conversion.empty() ? internal_.release(ret, "result_") : conversion) +
+           internal_fn + "(" + join(args) + ");\n" + (conversion.empty() ? internal_.release(ret, "result_") : conversion) +
            "  (void)result_;\n";
   return f;
 }
@@ -201,22 +190,28 @@ std::string CInterface::declarations() const {
 
 std::string CInterface::helper_definitions(const std::vector<SourceLoc>& locs) const {
   const std::string& p = prefix_;
-  const std::string exported = "__attribute__((visibility(\"default\"))) ";
+  // As for the exports, the symbols carry the prefix and the C identifiers are the library's.
+  auto helper = [&](const std::string& result, const std::string& name, const std::string& params, const std::string& body) {
+    const std::string c_name = "fx_library_" + name;
+    return result + " " + c_name + "(" + params + ") __asm__(" + quote_c(p + "_" + name) + ");\n" +
+           "__attribute__((visibility(\"default\"))) " + result + " " + c_name + "(" + params + ") {\n  " + body + "\n}\n";
+  };
   std::string places;
   for (SourceLoc loc : locs) places += "  " + quote_c(place(loc)) + ",\n";
-  std::string wraps;
+  std::string text = "/* The library's helpers (" + p + ".h). */\n";
   for (auto [suffix, c_type, dtype] : {std::tuple{"f64", "double", "FX_F64"}, std::tuple{"f32", "float", "FX_F32"},
                                         std::tuple{"i64", "int64_t", "FX_I64"}, std::tuple{"bool", "bool", "FX_BOOL"}})
-    wraps += exported + "const fx_tensor* " + p + "_wrap_" + suffix + "(const " + c_type +
-             "* data, int64_t rank, const int64_t* shape) {\n  return fx_rt_host_wrap(" + dtype +
-             ", (void*)data, rank, shape);\n}\n";
-  return "/* The library's helpers (" + p + ".h). */\n" + wraps + exported + "void " + p +
-         "_release(const fx_tensor* t) { fx_rt_host_release(t); }\n" + exported + "const char* " + p +
-         "_error_message(void) { return fx_rt_error_message(); }\n"
-         "/* Where each location id of this program is in the source. */\nstatic const char* const fx_places[] = {\n" +
-         places + "  \"\"\n};\n" + exported + "const char* " + p +
-         "_error_location(void) {\n  int64_t at = fx_rt_error_loc();\n"
-         "  return at >= 0 && at < (int64_t)(sizeof fx_places / sizeof fx_places[0]) ? fx_places[at] : \"\";\n}\n";
+    text += helper("const fx_tensor*", std::string("wrap_") + suffix,
+                   std::string("const ") + c_type + "* data, int64_t rank, const int64_t* shape",
+                   std::string("return fx_rt_host_wrap(") + dtype + ", (void*)data, rank, shape);");
+  text += helper("void", "release", "const fx_tensor* t", "fx_rt_host_release(t);");
+  text += helper("const char*", "error_message", "void", "return fx_rt_error_message();");
+  text += "/* Where each location id of this program is in the source. */\nstatic const char* const fx_places[] = {\n" +
+          places + "  \"\"\n};\n";
+  text += helper("const char*", "error_location", "void",
+                 "int64_t at = fx_rt_error_loc();\n"
+                 "  return at >= 0 && at < (int64_t)(sizeof fx_places / sizeof fx_places[0]) ? fx_places[at] : \"\";");
+  return text;
 }
 
 std::string CInterface::header(const std::string& tensor_abi) const {

@@ -27,10 +27,11 @@ class CInterface {
   // `prefix` starts every name the library adds (types, helpers); `source` names the file.
   CInterface(CTypes& internal, std::string prefix, std::string source);
 
-  // What an exported function is made of: a comment with its Fluxion signature and place, its
-  // prototype (the header's and the C file's declaration, with the parameters' source names),
-  // the first line of its definition, and the statements of its body, which run inside the
-  // entry point's error frame.
+  // What an exported function is made of in the C file: a comment with its Fluxion signature
+  // and place, its prototype (which names the symbol, the export's name, with an asm label:
+  // the C identifier is fx_export_N), the first line of its definition, and the statements of
+  // its body, which run inside the entry point's error frame. The header's prototype, with the
+  // public types and the parameters' source names, is in declarations().
   struct Function {
     std::string comment;
     std::string prototype;
@@ -43,8 +44,8 @@ class CInterface {
   Function function(const std::string& name, const ir::Graph* entry, const std::string& internal_fn,
                     const std::function<std::string(SourceLoc)>& loc_id);
 
-  // The public types, in dependency order, and the helpers' prototypes: what both the header
-  // and the C file declare.
+  // The header's declarations: the public types, in dependency order, the helpers' and the
+  // exports' prototypes.
   std::string declarations() const;
   // The helpers' definitions in the C file, with the table of source places that
   // PREFIX_error_location reads (every location id of the program).
@@ -55,14 +56,13 @@ class CInterface {
  private:
   std::string public_type(const types::Type* t, SourceLoc at, const std::string& what);
   std::string declare(const types::Type* t, SourceLoc at, const std::string& what);
-  // The fields of a tuple or struct: (public name, generated code's name, type).
+  // The fields of a tuple or struct: the header's name, the generated code's, the type.
   struct Field {
     std::string public_name, internal_name;
     const types::Type* type;
     std::string label;  // "item 0", "field 'w'": for messages
   };
   std::vector<Field> fields(const types::Type* t);
-  std::string to_internal(const types::Type* t, const std::string& value);
   std::string check_argument(const types::Type* t, const std::string& value, const std::string& what,
                              const std::string& loc);
   std::string to_host(const types::Type* t, const std::string& value, const std::string& target,
