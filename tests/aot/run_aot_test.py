@@ -28,7 +28,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXPORTS = ["dot", "power", "predict", "step", "sum_and_product", "floor_div", "same", "count_positive", "report",
-           "power_alias=power"]
+           "f_power=power"]
 NAMES = [e.split("=")[0] for e in EXPORTS]
 # What the runtime archive must not define: the front end, the type checker, the optimiser,
 # the expansion, the emitter, the driver and the interpreter's machine. Of the AD library it
