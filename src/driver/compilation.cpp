@@ -258,7 +258,7 @@ void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
   // Both engines and the expansion see the optimised program (docs/opt.md).
   optimise();
-  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
+  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
   if (run_natively(typed, out)) return;
   interp::Options run_options = options_.interp;
   if (expander_) {  // the interpreter runs the expanded program
@@ -290,10 +290,10 @@ void Compilation::optimise_derivatives(const std::vector<ir::Graph*>& generated)
     if (g->origin && marked.count(g->origin)) g->origin = nullptr;
 }
 
-void Compilation::expand_derivatives(ir::Graph* entry) {
+void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
   ad_ = std::make_unique<ad::Context>(module_);
   expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
-  expander_->expand(entry);
+  for (ir::Graph* entry : entries) expander_->expand(entry);
   module_.renumber();
   verify("expansion");
   const auto& left = expander_->leftovers();
@@ -307,9 +307,16 @@ void Compilation::expand_derivatives(ir::Graph* entry) {
 // values first (expand/value_types.hpp). Throws codegen::Unsupported.
 codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitOptions& options) {
   codegen::EmitOptions emit = options;
+  prepare_derivative_code({const_cast<ir::Graph*>(entry)}, emit);
+  return codegen::emit_program(module_, *checker_, entry, emit);
+}
+
+// Types and optimises the derivative code the entries reach (after expand_derivatives), and
+// tells the emitter what it needs to know of it.
+void Compilation::prepare_derivative_code(const std::vector<ir::Graph*>& entries, codegen::EmitOptions& emit) {
   if (expander_) {
     std::vector<ir::Graph*> generated =
-        expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entry, expander_->graphs());
+        expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entries, expander_->graphs());
     optimise_derivatives(generated);
     emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
       return ad_->convert(g).free_vars;
@@ -319,7 +326,6 @@ codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitO
       return it == expander_->operators().end() ? std::string() : interp::describe_derivative(g->name, it->second);
     };
   }
-  return codegen::emit_program(module_, *checker_, entry, emit);
 }
 
 codegen::EmitOptions Compilation::emit_options() const {
@@ -351,7 +357,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
 std::string Compilation::c_text(const std::string& fn) {
   ir::Graph* typed = specialised_main();
   optimise();
-  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
+  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
   codegen::CProgram program;
   try {
     program = emit(typed, emit_options());
@@ -444,8 +450,7 @@ std::string Compilation::expanded_text(const std::string& name, bool value_types
   verify("expansion");
   std::string out;
   if (value_types) try {
-      for (ir::Graph* entry : entries)
-        expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entry, expander.graphs());
+      expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entries, expander.graphs());
     } catch (const codegen::Unsupported& u) {
       out += "# not native: " + lower::place(u.loc) + ": " + u.what + "\n";
     }

@@ -91,14 +91,27 @@ class Compilation {
   // support is a located compile error.
   std::string c_text(const std::string& fn);
 
+  // `fluxion compile` (docs/codegen.md "AOT libraries"): the shared library `library`, with
+  // its header `header`, whose C functions run `exports` natively. An export is `name` alone
+  // (the top-level function of that name) or `name` and an expression whose value is a
+  // function (`dloss` and `grad(loss)`); either takes the parameters, with their annotated
+  // types, of the function it names (for an expression, the innermost first argument:
+  // grad(loss) takes loss's). A missing annotation, an unknown function or an output that
+  // cannot be written is a located compile error.
+  struct ExportRequest {
+    std::string name;
+    std::string expression;  // "": the function `name`
+  };
+  void compile_library(const std::vector<ExportRequest>& exports, const std::string& library, const std::string& header);
+
   // The IR of top-level function `name` at `stage` ("parsed", "typed", "opt", "ad" or
   // "expanded"); "opt" is the typed program after the optimiser.
   std::string ir_text(const std::string& name, const std::string& stage);
 
-  // Expands every derivative reachable from `entry` ahead of time (docs/ad.md §10); what
+  // Expands every derivative reachable from the entries ahead of time (docs/ad.md §10); what
   // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
   // compile error (AheadOfTimeOnly). Once per Compilation.
-  void expand_derivatives(ir::Graph* entry);
+  void expand_derivatives(const std::vector<ir::Graph*>& entries);
   // The C program of `entry` (after expand_derivatives, its derivative code's values are
   // typed first, expand/value_types.hpp). Throws codegen::Unsupported.
   codegen::CProgram emit(const ir::Graph* entry, const codegen::EmitOptions& emit);
@@ -112,9 +125,12 @@ class Compilation {
   // Runs the optimiser over every typed clone (a no-op with --opt=0).
   void optimise();
   void optimise_derivatives(const std::vector<ir::Graph*>& generated);
+  void prepare_derivative_code(const std::vector<ir::Graph*>& entries, codegen::EmitOptions& emit);
   // The typed clones of top-level function `name` ("typed" and "opt" stages), printed.
   std::string typed_text(const std::string& name, bool optimised);
   codegen::EmitOptions emit_options() const;
+  // The typed clone an export runs (library.cpp).
+  ir::Graph* exported_function(const ExportRequest& request);
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
   // `result`, the text of entry's result goes there (eval).
   bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);

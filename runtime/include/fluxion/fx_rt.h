@@ -164,6 +164,17 @@ fx_tensor* fx_rt_tensor_of_f64(double x);
 fx_tensor* fx_rt_tensor_of_i64(int64_t x);
 fx_tensor* fx_rt_tensor_of_bool(bool x);
 
+/* ---- the host of an AOT library (docs/codegen.md "AOT libraries"): its arrays, wrapped
+ * without a copy (row-major; NULL with the reason in fx_rt_error_message when they cannot be),
+ * an argument checked against the parameter's dtype and rank (-1: any; NULL when it fits, else
+ * the message, which starts with `what`), a result handed over to the host (generated code
+ * stops counting it; a copy when it is the host's memory, a view or shared; NULL when out of
+ * memory), and a reference the host gives back. */
+fx_tensor* fx_rt_host_wrap(int32_t dtype, void* data, int64_t rank, const int64_t* shape);
+const char* fx_rt_check_argument(const fx_tensor* t, int32_t dtype, int64_t rank, const char* what);
+fx_tensor* fx_rt_tensor_to_host(fx_tensor* t);
+void fx_rt_host_release(const fx_tensor* t);
+
 #ifdef __cplusplus
 }
 #endif
