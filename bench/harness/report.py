@@ -13,9 +13,8 @@ SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both i
 NOT_MEASURED = [
     ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet (they are about "
      "the optimiser, which is not built yet)"),
-    ("§D seed models LSTM, TreeLSTM, CNN against PyTorch", "not in bench/run.py yet (examples/ has the "
-     "Fluxion models; their PyTorch versions from the same initial weights are to be written, as "
-     "bench/seed/ does for min-char-rnn)"),
+    ("§D the seed models' share of the FLOP-rate bound (at least 60%)", "needs §E's measured dgemm rate "
+     "and a FLOP count per step, neither in bench/run.py yet"),
     ("§E dgemm rate, compile latency", "not in bench/run.py yet; compile latency needs the JIT (issue 12)"),
     ("§F GradBench on the nightly's default workloads", "needs GradBench's eval programs, which generate "
      "them; the golden examples are run above"),
@@ -77,20 +76,25 @@ def section_table(rows):
 
 
 def seed_table(rows):
-    lines = ["| model | steps run | Fluxion per 5000 steps | PyTorch per 5000 steps | PyTorch ÷ Fluxion | goal | "
-             "| steps whose losses agree to 1e-8 | largest relative difference, first 10 steps |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| model | steps timed | Fluxion per unit | PyTorch per unit | unit | PyTorch ÷ Fluxion | goal | | "
+             "check: largest relative difference of the first losses (≤ 1e-8 before timing) | "
+             "steps whose losses agree to 1e-8 |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            lines.append("| %s | **failed**: %s | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
+            lines.append("| %s | **failed, not timed**: %s | | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
             continue
         speedup_verdict = "met" if r["speedup"] >= r["goal"] else "not met (%.3g× short)" % (r["goal"] / r["speedup"])
-        lines.append("| %s | %d | %s | %s | %.3g | ≥ %g | %s | %d | %.1e |" % (
-            r["name"], r["steps"], fmt_time(r["fluxion_per_5000"]), fmt_time(r["pytorch_per_5000"]), r["speedup"],
-            r["goal"], speedup_verdict, r["agree_steps"], r["first_diff"]))
-    lines += ["", "The curves part after a few steps: Adagrad divides each gradient entry by the root of its "
-              "accumulated squares, so an entry that is zero up to rounding moves by ±lr in one run and "
-              "differently in the other, and the difference grows from there."]
+        lines.append("| %s | %d | %s | %s | %s | %.3g | ≥ %g | %s | %.1e over %d steps | %d of %d (%s) |" % (
+            r["name"], r["steps"], fmt_time(r["fluxion_per_unit"]), fmt_time(r["pytorch_per_unit"]), r["unit"],
+            r["speedup"], r["goal"], speedup_verdict, r["check_max_diff"], r["check_steps"], r["agree_steps"],
+            r["curve_steps"], r["curve_from"]))
+    lines += ["", "Times per unit are the timed run's training loop scaled from the steps timed (reading "
+              "the data and compiling are outside it). The CNN is timed with dropout 0.5, as the model "
+              "is; its losses are compared on a run without dropout, since the two sides draw their masks "
+              "from different generators. The curves part after a while: Adagrad divides each gradient "
+              "entry by the root of its accumulated squares, so an entry that is zero up to rounding moves "
+              "by ±lr in one run and differently in the other, and the difference grows from there."]
     return lines
 
 
@@ -127,7 +131,7 @@ def write_markdown(run, path):
         lines += ["## §C dF~ micro-benchmarks: forward mode (jacfwd) against reverse mode (jacrev), in Fluxion", ""] + \
             dff.table(run["micro"], fmt_time) + [""]
     if run.get("seed"):
-        lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights (float64)", ""] + \
+        lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights and data order (float64)", ""] + \
             seed_table(run["seed"]) + [""]
     if run.get("gradbench"):
         lines += ["## §F GradBench: the tool on the golden examples", ""] + gradbench.table(run["gradbench"], fmt_time) + [""]
