@@ -89,12 +89,16 @@ def seed_table(rows):
             r["name"], r["steps"], fmt_time(r["fluxion_per_unit"]), fmt_time(r["pytorch_per_unit"]), r["unit"],
             r["speedup"], r["goal"], speedup_verdict, r["check_max_diff"], r["check_steps"], r["agree_steps"],
             r["curve_steps"], r["curve_from"]))
+    parted = ["%s after step %d" % (r["name"], r["agree_steps"]) for r in rows
+              if "error" not in r and r["agree_steps"] < r["curve_steps"]]
     lines += ["", "Times per unit are the timed run's training loop scaled from the steps timed (reading "
               "the data and compiling are outside it). The CNN is timed with dropout 0.5, as the model "
               "is; its losses are compared on a run without dropout, since the two sides draw their masks "
-              "from different generators. The curves part after a while: Adagrad divides each gradient "
-              "entry by the root of its accumulated squares, so an entry that is zero up to rounding moves "
-              "by ±lr in one run and differently in the other, and the difference grows from there."]
+              "from different generators."]
+    if parted:
+        lines[-1] += (" Curves that part after the check (%s) start from differences of rounding (~1e-15) "
+                      "that the training amplifies step by step until they reach the curve's own noise; "
+                      "the plots below show the relative difference per step." % ", ".join(parted))
     return lines
 
 
