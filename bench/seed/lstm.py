@@ -21,7 +21,7 @@ torch.set_num_threads(1)
 
 
 def main():
-    text, _hidden, init, out, steps = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+    text, init, out, steps = sys.argv[1], sys.argv[3], sys.argv[4], int(sys.argv[5])   # argv[2]: HIDDEN
     with np.load(init) as z:
         weights = [z["arr_%d" % i] for i in range(5)]
     twin = CharTwin(weights, torch.float64, text, "lstm")
