@@ -113,6 +113,8 @@ def main():
     parser.add_argument("--only", nargs="*", default=[], help="workloads whose name contains one of these")
     parser.add_argument("--fluxion", default=os.path.join(workloads.ROOT, "build", "fluxion"))
     args = parser.parse_args()
+    # The machine may be shared: the load around the run goes into the report beside the timings.
+    load_at_start = os.getloadavg()[0]
     min_runs, min_seconds = QUICK if args.quick else FULL
     chosen = [w for w in workloads.all_workloads(args.quick) if not args.only or any(t in w.name for t in args.only)]
     compile_seconds = build_peers()
@@ -167,7 +169,8 @@ def main():
             progress("%s: FAILED: %s" % (model.name, e))
     version = subprocess.run([args.fluxion, "--version"], capture_output=True, text=True).stdout.strip()
     run = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-           "machine": machine(), "fluxion_version": version,
+           "machine": machine(), "load_average": {"start": load_at_start, "end": os.getloadavg()[0]},
+           "fluxion_version": version,
            "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
            "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,

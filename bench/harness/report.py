@@ -85,7 +85,7 @@ def seed_table(rows):
             lines.append("| %s | **failed, not timed**: %s | | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
             continue
         speedup_verdict = "met" if r["speedup"] >= r["goal"] else "not met (%.3g× short)" % (r["goal"] / r["speedup"])
-        lines.append("| %s | %d | %s | %s | %s | %.3g | ≥ %g | %s | %.1e over %d steps | %d of %d (%s) |" % (
+        lines.append("| %s | %d | %s | %s | %s | %.3g | ≥ %g | %s | %.1e over %d steps | %d of %d, %s |" % (
             r["name"], r["steps"], fmt_time(r["fluxion_per_unit"]), fmt_time(r["pytorch_per_unit"]), r["unit"],
             r["speedup"], r["goal"], speedup_verdict, r["check_max_diff"], r["check_steps"], r["agree_steps"],
             r["curve_steps"], r["curve_from"]))
@@ -118,15 +118,19 @@ def write_markdown(run, path):
     lines = ["# Benchmark results", "",
              "Written by `bench/run.py` (`make bench` / `make bench-quick`); see `bench/README.md`. "
              "Do not edit by hand.", "",
-             "- date: %s" % run["date"], "- machine: %s" % run["machine"],
-             "- Fluxion: %s, `fluxion run` — %s" % (run["fluxion_version"], run["fluxion_mode"]),
-             "- mode: %s (%d timed runs at least after one warm-up run, and at least %g s; medians)" %
-             (run["mode"], run["min_runs"] - 1, run["min_seconds"]),
-             "- compile times (apart from the timings): %s" %
-             ", ".join("%s %s" % (k, fmt_time(v)) for k, v in sorted(run["compile_seconds"].items())),
-             "- P: primal (objective) time, D: derivative time (gradient, or the Jacobian for BA); every "
-             "implementation's outputs were compared with Fluxion's (|a−b| / max(1, |a|+|b|) ≤ 1e-8) "
-             "before anything was timed.", ""]
+             "- date: %s" % run["date"], "- machine: %s" % run["machine"]]
+    if run.get("load_average"):
+        lines.append("- load: the 1-minute load average was %.2f when the run started and %.2f when it ended "
+                     "(other work shares the machine; timings move with its load)" %
+                     (run["load_average"]["start"], run["load_average"]["end"]))
+    lines += ["- Fluxion: %s, `fluxion run` — %s" % (run["fluxion_version"], run["fluxion_mode"]),
+              "- mode: %s (%d timed runs at least after one warm-up run, and at least %g s; medians)" %
+              (run["mode"], run["min_runs"] - 1, run["min_seconds"]),
+              "- compile times (apart from the timings): %s" %
+              ", ".join("%s %s" % (k, fmt_time(v)) for k, v in sorted(run["compile_seconds"].items())),
+              "- P: primal (objective) time, D: derivative time (gradient, or the Jacobian for BA); every "
+              "implementation's outputs were compared with Fluxion's (|a−b| / max(1, |a|+|b|) ≤ 1e-8) "
+              "before anything was timed.", ""]
     for section in ("A", "B"):
         rows = [r for r in run["workloads"] if r["section"] == section]
         if rows:
