@@ -23,8 +23,9 @@ def train_losses(params, embedding, nums, starts, steps):
 
 def main():
     steps = arg(2, 100)
-    nums = parse_numbers(read_bytes(arg(0, DEFAULT_TREES)), steps)
+    nums = file_numbers(arg(0, DEFAULT_TREES))
     starts = tree_starts(nums)
+    starts = starts[0:min(steps, len(starts))]
     out = arg(1, ".")
     # examples/tree_lstm.fx's initialisation (train_on): the same keys.
     params = init_tree_lstm(key(7), to_f64)
