@@ -102,7 +102,8 @@ class Fuser {
       if (taken.count(root) || (!fusable(root) && !full_sum_of_fusable(root))) continue;
       std::vector<Node*> region{root};
       grow(root, g, region);
-      if (region.size() < 2 || !keeps_order(g, region, position)) continue;
+      keep_order(g, region, position);
+      if (region.size() < 2) continue;
       for (Node* n : region) taken.insert(n);
       std::sort(region.begin(), region.end(), [&](Node* a, Node* b) { return position[a] < position[b]; });
       regions.push_back(std::move(region));
@@ -124,17 +125,56 @@ class Fuser {
     }
   }
 
-  // The region runs where its root was: every node between its first member and the root must
-  // be one whose place does not matter (no effect, cannot fail), so that errors and output
-  // keep their order.
-  bool keeps_order(const Graph* g, const std::vector<Node*>& region,
-                   const std::unordered_map<const Node*, size_t>& position) const {
-    size_t first = position.at(region[0]);
-    for (const Node* n : region) first = std::min(first, position.at(n));
+  // The region runs where its root was, so its members move down past the nodes between
+  // them and the root. That changes nothing for a member that cannot fail, nor past a node
+  // that has no effect and cannot fail; otherwise errors and output could change order. So a
+  // member that may fail and lies before the last such node leaves the region, with the
+  // members that feed it (they lie before it too): it stays where it was, as an input.
+  void keep_order(const Graph* g, std::vector<Node*>& region,
+                  const std::unordered_map<const Node*, size_t>& position) const {
+    const size_t root_at = position.at(region[0]);
     std::set<const Node*> members(region.begin(), region.end());
-    for (size_t i = first; i < position.at(region[0]); ++i)
-      if (!members.count(g->body[i]) && !is_removable(g->body[i], false)) return false;
-    return true;
+    size_t blocker = 0;
+    bool blocked = false;
+    for (const Node* n : region)
+      for (size_t i = position.at(n) + 1; i < root_at; ++i)
+        if (!members.count(g->body[i]) && !is_removable(g->body[i], false) && (!blocked || i > blocker)) {
+          blocker = i;
+          blocked = true;
+        }
+    if (!blocked) return;
+    std::set<const Node*> out;
+    std::vector<const Node*> todo;
+    for (const Node* n : region)
+      if (position.at(n) < blocker && may_fail(n)) todo.push_back(n);
+    while (!todo.empty()) {
+      const Node* n = todo.back();
+      todo.pop_back();
+      if (!out.insert(n).second) continue;
+      for (const Node* in : n->inputs)
+        if (members.count(in) && in != region[0]) todo.push_back(in);
+    }
+    std::erase_if(region, [&](Node* n) { return out.count(n) != 0; });
+  }
+
+  // Can this elementwise operation fail? Only on shapes that do not broadcast: never with one
+  // tensor operand, nor with tensors of one type whose extents are all known (the type rule
+  // checked them). A full sum of an f64 tensor never fails.
+  static bool may_fail(const Node* n) {
+    if (n->is_prim_apply(Prim::Sum)) return false;
+    const Type* shape = nullptr;
+    for (size_t i = 0; i < n->num_args(); ++i) {
+      const Type* t = n->arg(i)->type;
+      if (t->kind != TypeKind::Tensor) continue;
+      if (!shape) {
+        shape = t;
+        continue;
+      }
+      if (t != shape || t->rank < 0 || t->dims.size() != static_cast<size_t>(t->rank)) return true;
+      for (int64_t d : t->dims)
+        if (d < 0) return true;
+    }
+    return false;
   }
 
   // Moves the region (in body order, the root last) into a new kernel graph nested in g and
@@ -151,7 +191,7 @@ class Fuser {
       for (size_t i = 1; i < n->inputs.size(); ++i) {
         Node* in = n->inputs[i];
         if (members.count(in) || in->is_constant() || inside.count(in)) continue;
-        Node* p = m.add_param(kernel, in->name.empty() ? "x" : in->name, in->loc);
+        Node* p = m.add_param(kernel, in->name.empty() ? "in" : in->name, in->loc);
         p->type = in->type;
         inside[in] = p;
         inputs.push_back(in);

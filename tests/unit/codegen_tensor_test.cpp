@@ -89,4 +89,33 @@ TEST(CodegenTensor, SharedTensorsAreNotUpdatedInPlace) {
             "[1.0, 1.0] ([0.0, 0.0], [0.0, 0.0])\n");
 }
 
+// Fusion (docs/opt.md "Fusion"): sum(exp(x - m)) runs as one loop into a scalar, so repeating
+// it allocates no tensor storage at all (unfused: x - m and exp(..), 2 * 8 n bytes each time).
+TEST(CodegenTensor, AFusedSumAllocatesNothing) {
+  auto bytes = [&](int64_t repeats) {
+    std::string source = "def part(x, m):\n    return sum(exp(x - m))\n\ndef main():\n"
+                         "    x = [float(i) / 1000.0 for i in range(1000)]\n    total = 0.0\n"
+                         "    for r in range(" + std::to_string(repeats) + "):\n"
+                         "        total = total + part(x, 0.5)\n    print(total > 0.0)\n";
+    int64_t before = rt::allocated_bytes();
+    EXPECT_EQ(run_native(source), "True\n");
+    return rt::allocated_bytes() - before;
+  };
+  EXPECT_EQ(bytes(1000), bytes(10));
+}
+
+// An elementwise chain, exp(x - m) * x, writes one tensor per evaluation (unfused: three).
+TEST(CodegenTensor, AFusedChainAllocatesOneTensor) {
+  auto bytes = [&](int64_t repeats) {
+    std::string source = "def part(x, m):\n    return exp(x - m) * x\n\ndef main():\n"
+                         "    x = [float(i) / 1000.0 for i in range(1000)]\n    total = 0.0\n"
+                         "    for r in range(" + std::to_string(repeats) + "):\n"
+                         "        total = total + part(x, 0.5)[1]\n    print(total > 0.0)\n";
+    int64_t before = rt::allocated_bytes();
+    EXPECT_EQ(run_native(source), "True\n");
+    return rt::allocated_bytes() - before;
+  };
+  EXPECT_EQ(bytes(110) - bytes(10), 100 * 8 * 1000);
+}
+
 }  // namespace
