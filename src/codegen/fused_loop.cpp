@@ -48,7 +48,8 @@ class Writer {
   std::string input(size_t i) const { return r_ + "_in" + std::to_string(i); }
 
   // The statements computing the kernel's value at element `at`; `value` gets its C expression.
-  std::string element(const std::string& at, std::string* value) {
+  // `lane` tells apart the locals of copies written side by side.
+  std::string element(const std::string& at, std::string* value, const std::string& lane = "") {
     std::unordered_map<const Node*, std::string> c;
     const ir::Graph* k = f_.kernel;
     for (size_t i = 0; i < k->params.size(); ++i)
@@ -58,7 +59,7 @@ class Writer {
       if (b == root_ && sum_) break;
       Prim p;
       if (!b->prim_callee(&p) || !emission_of(p)) unsupported(b->loc, "this operation in a fused loop");
-      PrimSite site{p, b, {}, {}, f_.store.f64(), f_.loc_id(b), r_ + "_e" + std::to_string(b->id), f_.types};
+      PrimSite site{p, b, {}, {}, f_.store.f64(), f_.loc_id(b), r_ + "_e" + std::to_string(b->id) + lane, f_.types};
       for (size_t i = 0; i < b->num_args(); ++i) {
         const Node* a = b->arg(i);
         if (a->is_constant()) {
@@ -88,17 +89,27 @@ class Writer {
 
   // A kernel ending in sum(·, None, False): the runtime's pairwise summation
   // (runtime/src/pairwise_sum.hpp) without its recursion: runs of at most 128 elements summed
-  // into four accumulators, the halves split at n / 2 / 8 * 8 and added left + right. The
-  // same additions in the same order, so the same bits as sum() of the unfused tensor.
+  // four at a time into four accumulators (the rest into the first), the halves split at
+  // n / 2 / 8 * 8 and added left + right. The same additions in the same order, so the same
+  // bits as sum() of the unfused tensor.
   std::string summed(const std::string&) {
     const std::string& r = r_;
+    std::string four;
+    for (int k = 0; k < 4; ++k) {
+      const std::string lane = "_" + std::to_string(k), at = r + "_at" + lane;
+      std::string v;
+      std::string body = element(at, &v, lane);
+      four += "const int64_t " + at + " = " + r + "_s + " + r + "_i + " + std::to_string(k) + ";\n" + body + r +
+              "_a" + std::to_string(k) + " += " + v + ";\n";
+    }
     std::string v;
-    std::string body = element(r + "_at", &v);
-    std::string leaf = "double " + r + "_acc[4] = {0, 0, 0, 0};\nconst int64_t " + r + "_blocked = " + r + "_m / 4 * 4;\n" +
-                       "for (int64_t " + r + "_i = 0; " + r + "_i < " + r + "_m; ++" + r + "_i) {\n" +
-                       indent("const int64_t " + r + "_at = " + r + "_s + " + r + "_i;\n" + body + r + "_acc[" + r +
-                              "_i < " + r + "_blocked ? (" + r + "_i & 3) : 0] += " + v + ";\n") +
-                       "}\n" + r + "_ret = (" + r + "_acc[0] + " + r + "_acc[1]) + (" + r + "_acc[2] + " + r + "_acc[3]);\n";
+    std::string rest = element(r + "_at", &v);
+    std::string leaf = "double " + r + "_a0 = 0, " + r + "_a1 = 0, " + r + "_a2 = 0, " + r + "_a3 = 0;\nint64_t " + r +
+                       "_i = 0;\nfor (; " + r + "_i + 4 <= " + r + "_m; " + r + "_i += 4) {\n" + indent(four) + "}\n" +
+                       "for (; " + r + "_i < " + r + "_m; ++" + r + "_i) {\n" +
+                       indent("const int64_t " + r + "_at = " + r + "_s + " + r + "_i;\n" + rest + r + "_a0 += " + v +
+                              ";\n") +
+                       "}\n" + r + "_ret = (" + r + "_a0 + " + r + "_a1) + (" + r + "_a2 + " + r + "_a3);\n";
     auto push = [&](const std::string& start, const std::string& len) {
       return "++" + r + "_sp;\n" + r + "_start[" + r + "_sp] = " + start + ";\n" + r + "_len[" + r + "_sp] = " + len +
              ";\n" + r + "_stage[" + r + "_sp] = 0;\ncontinue;\n";

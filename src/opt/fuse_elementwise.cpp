@@ -82,11 +82,16 @@ class Fuser {
   Fuser(PassContext& ctx) : ctx_(ctx), uses_(count_uses(ctx.module)) {}
 
   bool run() {
+    // Kernels already made (the pipeline may run again over the module, and the inliner
+    // copies kernels with the functions it inlines) are left as they are.
+    std::set<const Graph*> kernels;
+    for (const Graph* g : typed_graphs(ctx_.module))
+      for (const Node* n : g->body)
+        if (n->is_prim_apply(Prim::Fused) && n->num_args() >= 1 && n->arg(0)->holds_graph())
+          kernels.insert(n->arg(0)->as_graph());
     bool changed = false;
-    for (Graph* g : typed_graphs(ctx_.module)) {
-      if (g->role == ir::GraphRole::Branch && g->origin == g) continue;  // a kernel made here
-      changed |= fuse_in(g);
-    }
+    for (Graph* g : typed_graphs(ctx_.module))
+      if (!kernels.count(g)) changed |= fuse_in(g);
     return changed;
   }
 
