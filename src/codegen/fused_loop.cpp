@@ -27,7 +27,8 @@ class Writer {
   explicit Writer(const FusedLoop& f) : f_(f), r_(f.result) {
     const ir::Graph* k = f.kernel;
     root_ = k->output;
-    sum_ = root_->is_prim_apply(Prim::Sum);
+    mean_ = root_->is_prim_apply(Prim::Mean);
+    sum_ = mean_ || root_->is_prim_apply(Prim::Sum);
     for (size_t i = 0; i < k->params.size(); ++i)
       if (k->params[i]->type->kind == TypeKind::Tensor) tensors_.push_back(i);
   }
@@ -87,7 +88,8 @@ class Writer {
            indent(body + r_ + "_o[" + r_ + "_i] = " + v + ";\n") + "}\n" + r_ + " = " + r_ + "_out;\n";
   }
 
-  // A kernel ending in sum(·, None, False): the runtime's pairwise summation
+  // A kernel ending in sum(·, None, False) (or mean: then divided by the count, as the
+  // runtime's reduce_line does): the runtime's pairwise summation
   // (runtime/src/pairwise_sum.hpp) without its recursion: runs of at most 128 elements summed
   // four at a time into four accumulators (the rest into the first), the halves split at
   // n / 2 / 8 * 8 and added left + right. The same additions in the same order, so the same
@@ -127,7 +129,8 @@ class Writer {
         "} else {\n" + indent(leaf) + "}\n" + "if (" + r + "_sp == 0) break;\n--" + r + "_sp;\n";
     return "int64_t " + r + "_start[64], " + r + "_len[64];\nint " + r + "_stage[64];\ndouble " + r + "_left[64], " + r +
            "_ret = 0;\nint " + r + "_sp = 0;\n" + r + "_start[0] = 0;\n" + r + "_len[0] = " + r + "_n;\n" + r +
-           "_stage[0] = 0;\nfor (;;) {\n" + indent(step) + "}\n" + r + " = " + r + "_ret;\n";
+           "_stage[0] = 0;\nfor (;;) {\n" + indent(step) + "}\n" + r + " = " + r + "_ret" +
+           (mean_ ? " / (double)" + r + "_n" : "") + ";\n";
   }
 
   static std::string indent(const std::string& code) {
@@ -143,7 +146,8 @@ class Writer {
   const FusedLoop& f_;
   const std::string r_;
   const Node* root_;
-  bool sum_ = false;
+  bool sum_ = false;   // the kernel ends in a full sum (or mean)
+  bool mean_ = false;  // ... a mean: the sum divided by the count, as the runtime's
   std::vector<size_t> tensors_;
 };
 

@@ -1,7 +1,7 @@
 // C emission of fused(@kernel, inputs...) (ops.def; the kernels of src/opt/fuse_elementwise.cpp):
 // one plain C loop over the elements, each element's chain written inline with the scalar
-// emissions of prims_scalar.cpp, into one new tensor, or for a kernel ending in a full sum into
-// a pairwise accumulator (the runtime's summation order: the same bits, no tensor at all).
+// emissions of prims_scalar.cpp, into one new tensor, or for a kernel ending in a full sum (or
+// mean) into a pairwise accumulator (the runtime's summation order: the same bits, no tensor at all).
 #pragma once
 #include <functional>
 #include <string>

@@ -1,4 +1,5 @@
-// Fusion of elementwise tensor chains, and of such a chain into the full sum that consumes it
+// Fusion of elementwise tensor chains, and of such a chain into the full sum (or mean) that
+// consumes it
 // (docs/opt.md "Fusion"; dF~ §5). Without it every elementwise operation on tensors makes a
 // temporary tensor and runs its own pass over memory: `exp(x - m) * y` allocates three
 // tensors, `sum(exp(x - m))` two. The pass outlines each such region into a nested kernel
@@ -55,9 +56,11 @@ bool fusable(const Node* n) {
   return true;
 }
 
-// sum(x, None, False) of such an operation: the whole tensor to one f64.
+bool full_reduction(const Node* n) { return n->is_prim_apply(Prim::Sum) || n->is_prim_apply(Prim::Mean); }
+
+// sum(x, None, False) or mean(x, None, False) of such an operation: the whole tensor to one f64.
 bool full_sum_of_fusable(const Node* n) {
-  if (!n->is_prim_apply(Prim::Sum) || n->num_args() != 3 || !n->type || n->type->kind != TypeKind::F64) return false;
+  if (!full_reduction(n) || n->num_args() != 3 || !n->type || n->type->kind != TypeKind::F64) return false;
   const Node* axis = n->arg(1);
   const Node* keepdims = n->arg(2);
   if (!axis->is_constant() || !std::holds_alternative<ir::NoneVal>(axis->value)) return false;
@@ -164,9 +167,9 @@ class Fuser {
 
   // Can this elementwise operation fail? Only on shapes that do not broadcast: never with one
   // tensor operand, nor with tensors of one type whose extents are all known (the type rule
-  // checked them). A full sum of an f64 tensor never fails.
+  // checked them). A full sum or mean of an f64 tensor never fails.
   static bool may_fail(const Node* n) {
-    if (n->is_prim_apply(Prim::Sum)) return false;
+    if (full_reduction(n)) return false;
     const Type* shape = nullptr;
     for (size_t i = 0; i < n->num_args(); ++i) {
       const Type* t = n->arg(i)->type;

@@ -91,13 +91,16 @@ TEST(CodegenTensor, SharedTensorsAreNotUpdatedInPlace) {
             "[1.0, 1.0] ([0.0, 0.0], [0.0, 0.0])\n");
 }
 
-// A fused sum adds the elements in the runtime's pairwise order, so it has the unfused sum's
-// bits (printed as the shortest text that reads back as the same double) at every length: one
+// A fused sum (or mean) adds the elements in the runtime's pairwise order, so it has the
+// unfused result's bits (printed as the shortest text that reads back as the same double) at every length: one
 // leaf of at most 128 elements, a remainder after the groups of four, several levels of halves.
 TEST(CodegenTensor, AFusedSumHasTheBitsOfTheUnfusedSum) {
-  std::string source = "def part(x, m):\n    return sum(exp(x - m) * x)\n\ndef main():\n";
-  for (int n : {1, 7, 128, 129, 1000, 4099, 100003})
-    source += "    print(part([float(i % 97) / 13.0 for i in range(" + std::to_string(n) + ")], 0.3))\n";
+  std::string source = "def part(x, m):\n    return sum(exp(x - m) * x)\n\n"
+                       "def average(x, m):\n    return mean(exp(x - m) * x)\n\ndef main():\n";
+  for (int n : {1, 7, 128, 129, 1000, 4099, 100003}) {
+    const std::string x = "[float(i % 97) / 13.0 for i in range(" + std::to_string(n) + ")]";
+    source += "    print(part(" + x + ", 0.3), average(" + x + ", 0.3))\n";
+  }
   EXPECT_EQ(run_native(source), run_with(source, fx::driver::Engine::Interpreter));
 }
 
