@@ -8,6 +8,8 @@
 
 namespace fx::codegen {
 
+// The loop's locals are the fused node's local name followed by a suffix that never ends in
+// "_" and digits: a node's local is name_ID (c_names.cpp), so no other local can take them.
 namespace {
 
 using ir::Node;
@@ -98,7 +100,7 @@ class Writer {
     const std::string& r = r_;
     std::string four;
     for (int k = 0; k < 4; ++k) {
-      const std::string lane = "_" + std::to_string(k), at = r + "_at" + lane;
+      const std::string lane = "l" + std::to_string(k), at = r + "_at" + lane;  // no "_N" tail (below)
       std::string v;
       std::string body = element(at, &v, lane);
       four += "const int64_t " + at + " = " + r + "_s + " + r + "_i + " + std::to_string(k) + ";\n" + body + r +
