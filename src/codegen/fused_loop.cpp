@@ -1,5 +1,6 @@
 #include "codegen/fused_loop.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 #include <variant>
 
@@ -31,8 +32,16 @@ class Writer {
     root_ = k->output;
     mean_ = root_->is_prim_apply(Prim::Mean);
     sum_ = mean_ || root_->is_prim_apply(Prim::Sum);
-    for (size_t i = 0; i < k->params.size(); ++i)
-      if (k->params[i]->type->kind == TypeKind::Tensor) tensors_.push_back(i);
+    // The rank of the elementwise result (the sum's operand for a reduction): an input whose
+    // type has a smaller known rank broadcasts over its leading axes (a bias added to each
+    // row), read through a counter that wraps at its size.
+    const Type* full = sum_ ? root_->arg(0)->type : root_->type;
+    for (size_t i = 0; i < k->params.size(); ++i) {
+      const Type* t = k->params[i]->type;
+      if (t->kind != TypeKind::Tensor) continue;
+      if (full->rank >= 1 && t->rank >= 1 && t->rank < full->rank) suffixes_.push_back(i);
+      else tensors_.push_back(i);
+    }
   }
 
   std::string run() {
@@ -43,12 +52,36 @@ class Writer {
       cond += (cond.empty() ? "" : " && ") + std::string("fx_f64_run_like(") + f_.inputs[i] + ", " + like + ")";
       setup += "const double* " + input(i) + " = (const double*)" + f_.inputs[i] + "->data;\n";
     }
+    for (size_t i : suffixes_) {
+      cond += " && fx_f64_run_suffix(" + f_.inputs[i] + ", " + like + ")";
+      setup += "const double* " + input(i) + " = (const double*)" + f_.inputs[i] + "->data;\nconst int64_t " +
+               size(i) + " = " + f_.inputs[i] + "->size;\n";
+    }
     std::string fast = setup + (sum_ ? summed(like) : written(like));
     return "if (" + cond + ") {\n" + indent(fast) + "} else {\n" + indent(f_.fallback) + "}\n";
   }
 
  private:
   std::string input(size_t i) const { return r_ + "_in" + std::to_string(i); }
+  std::string size(size_t i) const { return r_ + "_sz" + std::to_string(i); }
+  // The position in a broadcast input (of copy `lane`).
+  std::string wrap(size_t i, const std::string& lane = "") const { return r_ + "_j" + std::to_string(i) + lane; }
+  // Statements: each broadcast input's counter starts at element `at` (or is declared at 0).
+  std::string start_counters(const std::string& at) const {
+    std::string code;
+    for (size_t i : suffixes_)
+      code += "int64_t " + wrap(i) + " = " + (at.empty() ? "0" : size(i) + " ? " + at + " % " + size(i) + " : 0") + ";\n";
+    return code;
+  }
+  // Statements: the counters move one element on (copy `lane` first takes the current one).
+  std::string advance_counters(const std::string& lane = "") const {
+    std::string code;
+    for (size_t i : suffixes_) {
+      if (!lane.empty()) code += "const int64_t " + wrap(i, lane) + " = " + wrap(i) + ";\n";
+      code += "if (++" + wrap(i) + " == " + size(i) + ") " + wrap(i) + " = 0;\n";
+    }
+    return code;
+  }
 
   // The statements computing the kernel's value at element `at`; `value` gets its C expression.
   // `lane` tells apart the locals of copies written side by side.
@@ -56,7 +89,9 @@ class Writer {
     std::unordered_map<const Node*, std::string> c;
     const ir::Graph* k = f_.kernel;
     for (size_t i = 0; i < k->params.size(); ++i)
-      c[k->params[i]] = k->params[i]->type->kind == TypeKind::Tensor ? input(i) + "[" + at + "]" : f_.inputs[i];
+      c[k->params[i]] = k->params[i]->type->kind != TypeKind::Tensor ? f_.inputs[i]
+                        : is_suffix(i)                                ? input(i) + "[" + wrap(i, lane) + "]"
+                                                                      : input(i) + "[" + at + "]";
     std::string code;
     for (const Node* b : k->body) {
       if (b == root_ && sum_) break;
@@ -86,8 +121,9 @@ class Writer {
     std::string v;
     std::string body = element(r_ + "_i", &v);
     return "fx_tensor* " + r_ + "_out = fx_rt_tensor_f64_like(" + like + ");\n" + "double* " + r_ + "_o = (double*)" +
-           r_ + "_out->data;\n" + "for (int64_t " + r_ + "_i = 0; " + r_ + "_i < " + r_ + "_n; ++" + r_ + "_i) {\n" +
-           indent(body + r_ + "_o[" + r_ + "_i] = " + v + ";\n") + "}\n" + r_ + " = " + r_ + "_out;\n";
+           r_ + "_out->data;\n" + start_counters("") + "for (int64_t " + r_ + "_i = 0; " + r_ + "_i < " + r_ + "_n; ++" +
+           r_ + "_i) {\n" + indent(body + r_ + "_o[" + r_ + "_i] = " + v + ";\n" + advance_counters()) + "}\n" + r_ +
+           " = " + r_ + "_out;\n";
   }
 
   // A kernel ending in sum(·, None, False) (or mean: then divided by the count, as the
@@ -103,16 +139,16 @@ class Writer {
       const std::string lane = "l" + std::to_string(k), at = r + "_at" + lane;  // no "_N" tail (below)
       std::string v;
       std::string body = element(at, &v, lane);
-      four += "const int64_t " + at + " = " + r + "_s + " + r + "_i + " + std::to_string(k) + ";\n" + body + r +
-              "_a" + std::to_string(k) + " += " + v + ";\n";
+      four += "const int64_t " + at + " = " + r + "_s + " + r + "_i + " + std::to_string(k) + ";\n" +
+              advance_counters(lane) + body + r + "_a" + std::to_string(k) + " += " + v + ";\n";
     }
     std::string v;
     std::string rest = element(r + "_at", &v);
     std::string leaf = "double " + r + "_a0 = 0, " + r + "_a1 = 0, " + r + "_a2 = 0, " + r + "_a3 = 0;\nint64_t " + r +
-                       "_i = 0;\nfor (; " + r + "_i + 4 <= " + r + "_m; " + r + "_i += 4) {\n" + indent(four) + "}\n" +
-                       "for (; " + r + "_i < " + r + "_m; ++" + r + "_i) {\n" +
+                       "_i = 0;\n" + start_counters(r + "_s") + "for (; " + r + "_i + 4 <= " + r + "_m; " + r +
+                       "_i += 4) {\n" + indent(four) + "}\n" + "for (; " + r + "_i < " + r + "_m; ++" + r + "_i) {\n" +
                        indent("const int64_t " + r + "_at = " + r + "_s + " + r + "_i;\n" + rest + r + "_a0 += " + v +
-                              ";\n") +
+                              ";\n" + advance_counters()) +
                        "}\n" + r + "_ret = (" + r + "_a0 + " + r + "_a1) + (" + r + "_a2 + " + r + "_a3);\n";
     auto push = [&](const std::string& start, const std::string& len) {
       return "++" + r + "_sp;\n" + r + "_start[" + r + "_sp] = " + start + ";\n" + r + "_len[" + r + "_sp] = " + len +
@@ -150,7 +186,10 @@ class Writer {
   const Node* root_;
   bool sum_ = false;   // the kernel ends in a full sum (or mean)
   bool mean_ = false;  // ... a mean: the sum divided by the count, as the runtime's
-  std::vector<size_t> tensors_;
+  bool is_suffix(size_t i) const { return std::find(suffixes_.begin(), suffixes_.end(), i) != suffixes_.end(); }
+
+  std::vector<size_t> tensors_;   // inputs of the result's shape (the first one gives it)
+  std::vector<size_t> suffixes_;  // inputs of lower rank, broadcast over the leading axes
 };
 
 }  // namespace

@@ -27,7 +27,8 @@ struct FusedLoop {
 };
 
 // Statements that set f.result: the loop when every tensor input is an f64 tensor laid out
-// as the first one (same shape, contiguous, rank >= 1), the fallback otherwise (broadcasting,
+// as the first one (same shape, contiguous, rank >= 1) or, typed with a lower rank, as its
+// last axes (broadcast over the leading ones); the fallback otherwise (other broadcasting,
 // views: the kernel's function, by the runtime, with the unfused errors).
 std::string fused_loop(const FusedLoop& f);
 

@@ -99,7 +99,9 @@ TEST(CodegenTensor, AFusedSumHasTheBitsOfTheUnfusedSum) {
                        "def average(x, m):\n    return mean(exp(x - m) * x)\n\ndef main():\n";
   for (int n : {1, 7, 128, 129, 1000, 4099, 100003}) {
     const std::string x = "[float(i % 97) / 13.0 for i in range(" + std::to_string(n) + ")]";
-    source += "    print(part(" + x + ", 0.3), average(" + x + ", 0.3))\n";
+    const std::string rows = "reshape(" + x + " * 0.5 + [" + x + "] * 0.0 + [[1.0], [2.0]], (2, " + std::to_string(n) + "))";
+    // The rows minus a vector broadcast over them (a suffix input, read with a wrapping counter).
+    source += "    print(part(" + x + ", 0.3), average(" + x + ", 0.3), part(" + rows + ", " + x + "))\n";
   }
   EXPECT_EQ(run_native(source), run_with(source, fx::driver::Engine::Interpreter));
 }
