@@ -42,6 +42,7 @@ void register_all_rules(Registry& r) {
   register_tensor_reduce_rules(r);
   register_tensor_linalg_rules(r);
   register_tensor_nn_rules(r);
+  register_fused_rules(r);
 }
 
 }  // namespace fx::ad

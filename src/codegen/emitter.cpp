@@ -11,6 +11,7 @@
 #include "codegen/c_types.hpp"
 #include "codegen/exports.hpp"
 #include "codegen/free_vars.hpp"
+#include "codegen/fused_loop.hpp"
 #include "codegen/handovers.hpp"
 #include "codegen/prims.hpp"
 #include "interp/format.hpp"
@@ -203,7 +204,10 @@ class Emitter {
         std::vector<const Node*> inputs = evaluated_inputs(n);
         // Inputs after the callee, but not the graphs `if` and `while` call (inputs 2-3 of
         // an `if`, 1-2 of a `while`): those are code, not values.
-        size_t code_last = n->is_prim_apply(Prim::If) ? 3 : n->is_prim_apply(Prim::While) ? 2 : 0;
+        size_t code_last = n->is_prim_apply(Prim::If)      ? 3
+                           : n->is_prim_apply(Prim::While) ? 2
+                           : n->is_prim_apply(Prim::Fused) ? 1
+                                                           : 0;
         for (size_t i = 1; i < inputs.size(); ++i)
           if (i > code_last) value_use(inputs[i]);
       }
@@ -313,6 +317,7 @@ class Emitter {
       switch (p) {
         case Prim::If: return if_(n);
         case Prim::While: return while_(n);
+        case Prim::Fused: return fused_(n);
         case Prim::ClosureAt: {
           // (In derivative code the clone is part of a converted closure's type.)
           std::string code = c_type(n->type) + " " + name_of(n) + " = " +
@@ -583,6 +588,22 @@ class Emitter {
     step += (owned_body ? "" : types_.release(s, x)) + x + " = next_;\n";
     const std::string head = options_.max_loop_iterations != 0 ? "for (uint64_t it_ = 0;; ++it_) {\n" : "for (;;) {\n";
     return code + head + indent(step) + "}\n";
+  }
+
+  // fused(@kernel, inputs...): one loop (fused_loop.cpp), or the call of the kernel's function.
+  std::string fused_(const Node* n) {
+    const Graph* kernel = branch(n, 0);
+    std::vector<std::string> args;
+    std::vector<const Type*> arg_types;
+    for (size_t i = 1; i < n->num_args(); ++i) {
+      args.push_back(operand(n->arg(i)));
+      arg_types.push_back(n->arg(i)->type);
+    }
+    const std::string x = name_of(n);
+    FusedLoop f{n, kernel, args, x, call_into(x, n->type, false, kernel, "", args, arg_types, n), types_,
+                checker_.store(), [this](const Node* c) { return operand(c); },
+                [this](const Node* at) { return loc_id(at->loc); }, options_.check_nan};
+    return c_type(n->type) + " " + x + ";\n" + fused_loop(f);
   }
 
   std::string call_through_value(const Node* n, const std::vector<std::string>& args, const std::vector<const Type*>& arg_types) {

@@ -149,6 +149,7 @@ Value Machine::apply_prim_value(Prim p, Value* args, size_t n, const Node* at) {
     return invoke(args[c ? 1 : 2], nullptr, 0, nullptr, at);
   }
   if (p == Prim::TreeMap) return eval_tree_map(args, n, at);
+  if (p == Prim::Fused && n >= 1) return invoke(args[0], args + 1, n - 1, nullptr, at);
   if (p == Prim::Arg) return program_arg(args, n, at);
   if (is_ad_primitive(p)) return eval_ad_prim(p, args, n, at);
   if (options_.check_nan) [[unlikely]] return apply_checked(p, args, n, at);  // nan_check.cpp

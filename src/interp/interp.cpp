@@ -284,6 +284,11 @@ const Decl& decl_arg(const Node* n, size_t i) {
       std::vector<Value> args = eval_args(n, fr);
       return eval_tree_map(args.data(), args.size(), n);
     }
+    case Prim::Fused: {  // the kernel called on the operands (ops.def): its values and errors
+      std::vector<Value> args = eval_args(n, fr);
+      if (args.empty()) break;
+      return invoke(args[0], args.data() + 1, args.size() - 1, nullptr, n);
+    }
     case Prim::MakeStruct:
     case Prim::MakeVariant: {
       std::vector<Value> fields;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <new>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -229,5 +230,10 @@ bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b) {
 fx_tensor* fx_rt_tensor_of_f64(double x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x)), true); }
 fx_tensor* fx_rt_tensor_of_i64(int64_t x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x)), true); }
 fx_tensor* fx_rt_tensor_of_bool(bool x) { return nabi::hand_out(fx::rt::scalar_tensor(fx::rt::Scalar(x)), true); }
+
+fx_tensor* fx_rt_tensor_f64_like(const fx_tensor* like) {
+  fx::rt::Shape shape(std::span<const int64_t>(like->shape, static_cast<size_t>(like->rank)));
+  return nabi::hand_out(fx::rt::Tensor::empty(fx::rt::DType::F64, shape));
+}
 
 }  // extern "C"

@@ -30,5 +30,6 @@ bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpression
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp
 bool eliminate_dead_graphs(PassContext& ctx);   // dead_graphs.cpp
+bool fuse_elementwise(PassContext& ctx);        // fuse_elementwise.cpp
 
 }  // namespace fx::opt

@@ -7,6 +7,7 @@
 #include <iomanip>
 #include <map>
 #include <ostream>
+#include <vector>
 
 #include "opt/optimiser.hpp"
 #include "opt/pass.hpp"
@@ -53,11 +54,21 @@ constexpr Step kPipeline[] = {
 
 constexpr int kMaxRounds = 4;
 
+// Run once, after the rounds have converged: fusion outlines regions into kernel graphs that
+// the passes above do not reach into (inlining would only undo it), and its regions are
+// largest when inlining, folding and dead-code elimination are done.
+constexpr Step kFinal[] = {
+    {"fuse", fuse_elementwise,
+     "last, once: elementwise chains and the sums they feed become one kernel each, after "
+     "every rewrite that could join or shrink them"},
+};
+
 }  // namespace
 
 std::string pass_names() {
   std::string out;
   for (const Step& s : kPipeline) out += (out.empty() ? "" : ", ") + std::string(s.name);
+  for (const Step& s : kFinal) out += ", then " + std::string(s.name);
   return out;
 }
 
@@ -68,32 +79,37 @@ void optimise(ir::Module& m, types::TypeChecker& checker, const OptOptions& opti
   using Clock = std::chrono::steady_clock;
   std::map<std::string, double> seconds;
   std::map<std::string, int> changes;
+  // Runs one step; true when it changed the program (then verified, and printed on request).
+  auto run_step = [&](const Step& step, const std::string& when) {
+    auto start = Clock::now();
+    bool changed = step.run(ctx);
+    seconds[step.name] += std::chrono::duration<double>(Clock::now() - start).count();
+    if (!changed) return false;
+    ++changes[step.name];
+    m.renumber();
+    verify(std::string("optimisation pass '") + step.name + "'");
+    if (options.print_after_all && options.log) {
+      *options.log << "# after " << step.name << " (" << when << ")\n";
+      for (const auto& g : m.graphs)
+        if (g->origin && !g->parent) *options.log << ir::print_graph_tree(m, *g, [](const types::Type* t) {
+          return types::to_string(t);
+        }) << "\n";
+    }
+    return true;
+  };
   for (int round = 0; round < kMaxRounds; ++round) {
     bool any = false;
-    for (const Step& step : kPipeline) {
-      auto start = Clock::now();
-      bool changed = step.run(ctx);
-      seconds[step.name] += std::chrono::duration<double>(Clock::now() - start).count();
-      if (!changed) continue;
-      any = true;
-      ++changes[step.name];
-      m.renumber();
-      verify(std::string("optimisation pass '") + step.name + "'");
-      if (options.print_after_all && options.log) {
-        *options.log << "# after " << step.name << " (round " << round + 1 << ")\n";
-        for (const auto& g : m.graphs)
-          if (g->origin && !g->parent) *options.log << ir::print_graph_tree(m, *g, [](const types::Type* t) {
-            return types::to_string(t);
-          }) << "\n";
-      }
-    }
+    for (const Step& step : kPipeline) any |= run_step(step, "round " + std::to_string(round + 1));
     if (!any) break;
   }
+  for (const Step& step : kFinal) run_step(step, "final");
   if (options.time_passes && options.log) {
     double total = 0;
     for (const auto& [name, s] : seconds) total += s;
     *options.log << "# pass          time (ms)  rounds that changed the program\n";
-    for (const Step& step : kPipeline)
+    std::vector<Step> all(std::begin(kPipeline), std::end(kPipeline));
+    all.insert(all.end(), std::begin(kFinal), std::end(kFinal));
+    for (const Step& step : all)
       *options.log << "# " << std::left << std::setw(14) << step.name << std::right << std::setw(9) << std::fixed
                    << std::setprecision(3) << seconds[step.name] * 1e3 << "  " << changes[step.name] << "\n";
     *options.log << "# " << std::left << std::setw(14) << "total" << std::right << std::setw(9) << total * 1e3 << "\n";

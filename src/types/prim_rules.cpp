@@ -149,6 +149,12 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
       return call.args[0];
     case Prim::TreeMap:
       return control_.infer_tree_map(call);
+    case Prim::Fused: {  // made by the optimiser only (ops.def): the kernel's result
+      const ir::Node* kernel = call.arg_nodes.empty() ? nullptr : call.arg_nodes[0];
+      if (!kernel || !kernel->holds_graph() || !kernel->as_graph()->output || !kernel->as_graph()->output->type)
+        internal_error("type inference", "fused(...) needs a typed kernel graph as its first operand");
+      return kernel->as_graph()->output->type;
+    }
     // Tensors (tensor_rules.hpp).
     case Prim::Zeros:
     case Prim::Ones:

@@ -9,6 +9,7 @@
 // It then checks the second-order graph G2(x, ȳ) = Jᵀ(x)·ȳ the same way: every primitive a
 // VJP rule emits must itself have correct rules, so that nested derivatives (hessians) work.
 #include <functional>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -312,6 +313,28 @@ const std::vector<Entry>& table() {
                      {xs[0], zeros(pr, g, x), axis == -99 ? none(pr) : pr.ki(axis), pr.kb(keepdims)});
       };
     };
+    // fused(@kernel, x...) means kernel(x...): kernels as the fusion pass outlines them (graphs
+    // of elementwise operations, perhaps ending in a full sum), with scalar operands and
+    // broadcasting (what native code runs unfused). G is closed, as closure conversion leaves
+    // it: the kernel is a closure with an empty env.
+    auto fused = [](std::optional<Prim> reduction, bool with_scalar) {
+      return [reduction, with_scalar](Program& pr, Graph* g, const std::vector<Node*>& xs) {
+        Graph* k = pr.fn("kernel", {"$env", "a", "b", "c"});
+        auto param = [&](size_t i) { return pr.p(k, i + 1); };
+        Node* d = pr.op(k, Prim::Sub, {param(0), param(1)});
+        Node* e = pr.op(k, Prim::Mul, {pr.op(k, Prim::Exp, {d}), param(2)});
+        Node* out = pr.op(k, Prim::Tanh, {pr.op(k, Prim::Add, {e, with_scalar ? pr.k(0.5) : param(0)})});
+        k->output = reduction ? pr.op(k, *reduction, {out, none(pr), pr.kb(false)}) : out;
+        Node* kernel = pr.op(g, Prim::MakeClosure, {pr.kg(k), pr.tuple(g, {})});
+        return pr.op(g, Prim::Fused, {kernel, xs[0], xs[1], xs[2]});
+      };
+    };
+    v.push_back({Prim::Fused, {{"tanh(exp(a - b) * c + a)", {t({2, 3}), t({2, 3}), t({2, 3})}, fused({}, false)},
+                               {"scalar b, constant", {t({2, 3}), s(), t({2, 3})}, fused({}, true)},
+                               {"broadcast c", {t({2, 3}), s(), t({3})}, fused({}, false)},
+                               {"sum(...)", {t({3, 4}), t({3, 4}), t({3, 4})}, fused(Prim::Sum, false)},
+                               {"sum(...), scalar b", {t({5}), s(), t({5})}, fused(Prim::Sum, true)},
+                               {"mean(...)", {t({2, 3}), s(), t({2, 3})}, fused(Prim::Mean, false)}}});
     v.push_back({Prim::ExpandReduced, {{"axis 1", {t({3})}, expand({3, 4}, 1, false)},
                                        {"axis 0 keepdims", {t({1, 4})}, expand({3, 4}, 0, true)},
                                        {"all", {s()}, expand({3, 4}, -99, false)}}});

@@ -19,16 +19,16 @@ namespace {
 
 namespace rt = fx::rt;
 
-// Runs main() of `source` natively (a construct the C back end lacks is a test failure);
-// returns what it printed, or "error: LINE: MESSAGE".
-std::string run_native(const std::string& source) {
+// Runs main() of `source` with `engine` (natively: a construct the C back end lacks is a test
+// failure); returns what it printed, or "error: LINE: MESSAGE".
+std::string run_with(const std::string& source, fx::driver::Engine engine) {
   static int counter = 0;
   const std::filesystem::path dir = std::filesystem::temp_directory_path();
   const std::string stem = "fluxion_codegen_tensor_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
   const std::string path = (dir / (stem + ".fx")).string();
   std::ofstream(path) << source;
   fx::driver::Options options;
-  options.engine = fx::driver::Engine::Native;
+  options.engine = engine;
   options.jit.use_cache = false;
   std::ostringstream out;
   try {
@@ -45,6 +45,8 @@ std::string run_native(const std::string& source) {
   std::filesystem::remove(path);
   return out.str();
 }
+
+std::string run_native(const std::string& source) { return run_with(source, fx::driver::Engine::Native); }
 
 TEST(CodegenTensor, UpdatesInALoopDoNotCopyTheTensor) {
   auto bytes = [&](int64_t n) {
@@ -87,6 +89,50 @@ TEST(CodegenTensor, SharedTensorsAreNotUpdatedInPlace) {
   EXPECT_EQ(run_native("def main():\n    x = zeros(2)\n    xs = (x, x)\n    for i in range(2):\n        x[i] = 1.0\n"
                        "    print(x, xs)\n"),
             "[1.0, 1.0] ([0.0, 0.0], [0.0, 0.0])\n");
+}
+
+// A fused sum (or mean) adds the elements in the runtime's pairwise order, so it has the
+// unfused result's bits (printed as the shortest text that reads back as the same double) at every length: one
+// leaf of at most 128 elements, a remainder after the groups of four, several levels of halves.
+TEST(CodegenTensor, AFusedSumHasTheBitsOfTheUnfusedSum) {
+  std::string source = "def part(x, m):\n    return sum(exp(x - m) * x)\n\n"
+                       "def average(x, m):\n    return mean(exp(x - m) * x)\n\ndef main():\n";
+  for (int n : {1, 7, 128, 129, 1000, 4099, 100003}) {
+    const std::string x = "[float(i % 97) / 13.0 for i in range(" + std::to_string(n) + ")]";
+    const std::string rows = "reshape(" + x + " * 0.5 + [" + x + "] * 0.0 + [[1.0], [2.0]], (2, " + std::to_string(n) + "))";
+    // The rows minus a vector broadcast over them (a suffix input, read with a wrapping counter).
+    source += "    print(part(" + x + ", 0.3), average(" + x + ", 0.3), part(" + rows + ", " + x + "))\n";
+  }
+  EXPECT_EQ(run_native(source), run_with(source, fx::driver::Engine::Interpreter));
+}
+
+// Fusion (docs/opt.md "Fusion"): sum(exp(x - m)) runs as one loop into a scalar, so repeating
+// it allocates no tensor storage at all (unfused: x - m and exp(..), 2 * 8 n bytes each time).
+TEST(CodegenTensor, AFusedSumAllocatesNothing) {
+  auto bytes = [&](int64_t repeats) {
+    std::string source = "def part(x, m):\n    return sum(exp(x - m))\n\ndef main():\n"
+                         "    x = [float(i) / 1000.0 for i in range(1000)]\n    total = 0.0\n"
+                         "    for r in range(" + std::to_string(repeats) + "):\n"
+                         "        total = total + part(x, 0.5)\n    print(total > 0.0)\n";
+    int64_t before = rt::allocated_bytes();
+    EXPECT_EQ(run_native(source), "True\n");
+    return rt::allocated_bytes() - before;
+  };
+  EXPECT_EQ(bytes(1000), bytes(10));
+}
+
+// An elementwise chain, exp(x - m) * x, writes one tensor per evaluation (unfused: three).
+TEST(CodegenTensor, AFusedChainAllocatesOneTensor) {
+  auto bytes = [&](int64_t repeats) {
+    std::string source = "def part(x, m):\n    return exp(x - m) * x\n\ndef main():\n"
+                         "    x = [float(i) / 1000.0 for i in range(1000)]\n    total = 0.0\n"
+                         "    for r in range(" + std::to_string(repeats) + "):\n"
+                         "        total = total + part(x, 0.5)[1]\n    print(total > 0.0)\n";
+    int64_t before = rt::allocated_bytes();
+    EXPECT_EQ(run_native(source), "True\n");
+    return rt::allocated_bytes() - before;
+  };
+  EXPECT_EQ(bytes(110) - bytes(10), 100 * 8 * 1000);
 }
 
 }  // namespace

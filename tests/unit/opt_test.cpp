@@ -258,3 +258,41 @@ TEST(Optimiser, MergedTensorLiteralsStayIndependentValues) {
       "def main():\n    a = [1.0, 2.0]\n    b = [1.0, 2.0]\n    a[0] = 5.0\n    print(a, b)\n";
   EXPECT_EQ(run(program), "[5.0, 2.0] [1.0, 2.0]\n");
 }
+
+// Fusion (docs/opt.md "Fusion") joins an elementwise chain and the sum it feeds into one kernel...
+TEST(Optimiser, AChainAndItsSumBecomeOneKernel) {
+  std::string text = ir_of("def f(x, m):\n    return sum(log(x - m))\n\ndef main():\n    print(f([2.0, 3.0], 1.0))\n", "f");
+  EXPECT_EQ(count(text, "fused("), 1) << text;
+  EXPECT_EQ(count(text, "sum("), 1) << text;  // inside the kernel
+}
+
+// ... but not under --check-nan, whose report names the primitive that made the nan (a fused
+// loop has no node per operation), natively or not.
+TEST(Optimiser, CheckNanReportsThePrimitiveInAChainFusionWouldJoin) {
+  const char* program = "def f(x, m):\n    return sum(log(x - m))\n\ndef main():\n    print(f([2.0, 0.5], 1.0))\n";
+  driver::Options o = options(1);
+  o.interp.check_nan = true;
+  driver::Compilation c(o);
+  std::string path = write_program(program);
+  c.load_file(path);
+  std::ostringstream out;
+  try {
+    c.run_main(out);
+    FAIL() << "log of a negative number was not reported under --check-nan";
+  } catch (const RuntimeError& e) {
+    EXPECT_EQ(e.loc.line, 2u);
+    EXPECT_EQ(e.loc.col, 19u);  // the log's node (where the interpreter's report points too)
+    EXPECT_NE(e.message.find("log produced a tensor containing nan"), std::string::npos) << e.message;
+  }
+  fs::remove(path);
+  EXPECT_EQ(run(program), "nan\n");  // without the flag: NumPy's nan, fused or not
+}
+
+// Programs that apply a derivative operator run in the interpreter, where a kernel would only
+// be an extra call: they are not fused (docs/opt.md says so).
+TEST(Optimiser, ProgramsThatDifferentiateAreNotFused) {
+  std::string text = ir_of("def f(x, m):\n    return sum(exp(x - m))\n\ndef main():\n"
+                           "    print(f([2.0, 3.0], 1.0), grad(lambda m: m * m)(1.0))\n", "f");
+  EXPECT_EQ(count(text, "fused("), 0) << text;
+  EXPECT_EQ(count(text, "exp("), 1) << text;
+}

@@ -189,6 +189,36 @@ static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int
  * its storage (the runtime's own rule, rt::Tensor::is_unique). */
 static inline bool fx_tensor_unique(const fx_tensor* t) { return t->refcount == 1 && t->base == NULL; }
 
+/* May a fused loop (src/codegen/fused_loop.cpp) read t as like->size consecutive f64 elements in
+ * like's row-major order: an f64 tensor of rank >= 1 with like's shape, laid out contiguously?
+ * Anything else (broadcasting, views, rank-0 values the interpreter holds as numbers) runs the
+ * kernel unfused, through the runtime. */
+static inline bool fx_f64_run_like(const fx_tensor* t, const fx_tensor* like) {
+  if (t->dtype != FX_F64 || t->rank != like->rank || t->rank == 0) return false;
+  int64_t stride = 1;
+  for (int32_t k = t->rank - 1; k >= 0; --k) {
+    if (t->shape[k] != like->shape[k]) return false;
+    if (t->shape[k] != 1 && t->strides[k] != stride) return false;
+    stride *= t->shape[k];
+  }
+  return true;
+}
+
+/* May a fused loop read t, of a lower rank than like, broadcast over like's leading axes: an
+ * f64 tensor of rank >= 1 whose shape is like's last axes, laid out contiguously (a bias
+ * added to each row)? Element i of the result then reads t's element i % t->size. */
+static inline bool fx_f64_run_suffix(const fx_tensor* t, const fx_tensor* like) {
+  if (t->dtype != FX_F64 || t->rank == 0 || t->rank > like->rank) return false;
+  const int32_t skip = like->rank - t->rank;
+  int64_t stride = 1;
+  for (int32_t k = t->rank - 1; k >= 0; --k) {
+    if (t->shape[k] != like->shape[skip + k]) return false;
+    if (t->shape[k] != 1 && t->strides[k] != stride) return false;
+    stride *= t->shape[k];
+  }
+  return true;
+}
+
 static inline void fx_apply(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
                             fx_value* out) {
   const char* refused = fx_rt_apply(prim, args, n, consumed, out);

@@ -163,6 +163,9 @@ bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b);
 fx_tensor* fx_rt_tensor_of_f64(double x);
 fx_tensor* fx_rt_tensor_of_i64(int64_t x);
 fx_tensor* fx_rt_tensor_of_bool(bool x);
+/* A new contiguous f64 tensor of like's shape, its elements not set yet: the output of a fused
+ * loop (src/codegen/fused_loop.cpp), which writes every element. */
+fx_tensor* fx_rt_tensor_f64_like(const fx_tensor* like);
 
 /* ---- the host of an AOT library (docs/codegen.md "AOT libraries"): its arrays, wrapped
  * without a copy (row-major; NULL with the reason in fx_rt_error_message when they cannot be),

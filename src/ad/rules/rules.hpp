@@ -26,6 +26,7 @@ void register_tensor_elementwise_rules(Registry& r);  // clip where astype unbro
 void register_tensor_reduce_rules(Registry& r);       // sum ... norm, expand_reduced
 void register_tensor_linalg_rules(Registry& r);       // matmul dot (+ adjoints) outer ... diag
 void register_tensor_nn_rules(Registry& r);           // softmax ... dropout, conv/pool adjoints
+void register_fused_rules(Registry& r);               // fused (the optimiser's kernels): a call's rules
 
 // tfn(f) (Forward) or jfn(f) (Reverse) of the function value `mapped` (the transform's copy
 // of `source`, which may be null): folded to make_closure(T/J(code), env) when `source` is

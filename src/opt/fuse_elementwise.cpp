@@ -1,0 +1,238 @@
+// Fusion of elementwise tensor chains, and of such a chain into the full sum (or mean) that
+// consumes it
+// (docs/opt.md "Fusion"; dF~ §5). Without it every elementwise operation on tensors makes a
+// temporary tensor and runs its own pass over memory: `exp(x - m) * y` allocates three
+// tensors, `sum(exp(x - m))` two. The pass outlines each such region into a nested kernel
+// graph and replaces it with `fused(@kernel, inputs...)` (ops.def), which means the call of
+// the kernel — so the interpreter, the derivative rules and every error are unchanged — and
+// which native code runs as one loop writing one tensor, or none for a sum (codegen
+// fused_loop.cpp).
+//
+// A region is a tree: a producer joins its consumer's region only when that consumer is its
+// only reader, so nothing is computed twice and no temporary stays alive for another reader.
+// Only f64 work is fused (f64 tensors, with f64 or i64 numbers as weak scalars): the loop's
+// arithmetic is then the scalar C code the emitter already writes, bit for bit the runtime's.
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "opt/pass.hpp"
+#include "opt/removable.hpp"
+#include "opt/rewrite.hpp"
+
+namespace fx::opt {
+
+namespace {
+
+using ir::Graph;
+using ir::Node;
+using ir::Prim;
+using types::Type;
+using types::TypeKind;
+
+// The primitives whose f64 form is one C expression per element (prims_scalar.cpp), the same
+// arithmetic as the runtime's kernels.
+bool elementwise_f64(Prim p) {
+  switch (p) {
+    case Prim::Add: case Prim::Sub: case Prim::Mul: case Prim::Div: case Prim::Pow: case Prim::Neg:
+    case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin: case Prim::Cos:
+    case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid: case Prim::Softplus:
+    case Prim::Abs: case Prim::Relu: case Prim::Maximum: case Prim::Minimum: return true;
+    default: return false;
+  }
+}
+
+bool f64_tensor(const Type* t) {
+  return t && t->kind == TypeKind::Tensor && t->dtype && t->dtype->kind == TypeKind::F64;
+}
+bool weak_scalar(const Type* t) { return t && (t->kind == TypeKind::F64 || t->kind == TypeKind::I64); }
+
+// An elementwise operation on f64 tensors (and numbers) giving an f64 tensor.
+bool fusable(const Node* n) {
+  Prim p;
+  if (!n->prim_callee(&p) || !elementwise_f64(p) || !n->keywords.empty() || !f64_tensor(n->type)) return false;
+  for (size_t i = 0; i < n->num_args(); ++i)
+    if (!f64_tensor(n->arg(i)->type) && !weak_scalar(n->arg(i)->type)) return false;
+  return true;
+}
+
+bool full_reduction(const Node* n) { return n->is_prim_apply(Prim::Sum) || n->is_prim_apply(Prim::Mean); }
+
+// sum(x, None, False) or mean(x, None, False) of such an operation: the whole tensor to one f64.
+bool full_sum_of_fusable(const Node* n) {
+  if (!full_reduction(n) || n->num_args() != 3 || !n->type || n->type->kind != TypeKind::F64) return false;
+  const Node* axis = n->arg(1);
+  const Node* keepdims = n->arg(2);
+  if (!axis->is_constant() || !std::holds_alternative<ir::NoneVal>(axis->value)) return false;
+  if (!keepdims->is_constant() || !std::holds_alternative<bool>(keepdims->value) || std::get<bool>(keepdims->value))
+    return false;
+  return n->arg(0)->is_apply() && n->arg(0)->graph == n->graph && fusable(n->arg(0));
+}
+
+// Does any typed clone apply a derivative operator? Such programs are not fused (docs/opt.md
+// says why: they run in the interpreter, where a kernel is only an extra call).
+bool differentiates(const ir::Module& m) {
+  for (const Graph* g : typed_graphs(m))
+    for (const Node* n : g->body) {
+      Prim p;
+      if (n->prim_callee(&p) && ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR) return true;
+    }
+  return false;
+}
+
+class Fuser {
+ public:
+  Fuser(PassContext& ctx) : ctx_(ctx), uses_(count_uses(ctx.module)) {}
+
+  bool run() {
+    // Kernels already made (the pipeline may run again over the module, and the inliner
+    // copies kernels with the functions it inlines) are left as they are.
+    std::set<const Graph*> kernels;
+    for (const Graph* g : typed_graphs(ctx_.module))
+      for (const Node* n : g->body)
+        if (n->is_prim_apply(Prim::Fused) && n->num_args() >= 1 && n->arg(0)->holds_graph())
+          kernels.insert(n->arg(0)->as_graph());
+    bool changed = false;
+    for (Graph* g : typed_graphs(ctx_.module))
+      if (!kernels.count(g)) changed |= fuse_in(g);
+    return changed;
+  }
+
+ private:
+  // Regions rooted from the last node up, so that a producer goes to its consumer's region.
+  bool fuse_in(Graph* g) {
+    std::unordered_map<const Node*, size_t> position;
+    for (size_t i = 0; i < g->body.size(); ++i) position[g->body[i]] = i;
+    std::set<const Node*> taken;
+    std::vector<std::vector<Node*>> regions;
+    for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
+      Node* root = *it;
+      if (taken.count(root) || (!fusable(root) && !full_sum_of_fusable(root))) continue;
+      std::vector<Node*> region{root};
+      grow(root, g, region);
+      keep_order(g, region, position);
+      if (region.size() < 2) continue;
+      for (Node* n : region) taken.insert(n);
+      std::sort(region.begin(), region.end(), [&](Node* a, Node* b) { return position[a] < position[b]; });
+      regions.push_back(std::move(region));
+    }
+    for (auto& region : regions) outline(g, region);
+    return !regions.empty();
+  }
+
+  // Adds the producers that only `consumer` reads.
+  void grow(Node* consumer, Graph* g, std::vector<Node*>& region) {
+    for (size_t i = 0; i < consumer->num_args(); ++i) {
+      Node* p = consumer->arg(i);
+      if (!p->is_apply() || p->graph != g || !fusable(p) || g->output == p) continue;
+      if (std::find(region.begin(), region.end(), p) != region.end()) continue;
+      size_t here = static_cast<size_t>(std::count(consumer->inputs.begin(), consumer->inputs.end(), p));
+      if (uses_[p] != here) continue;
+      region.push_back(p);
+      grow(p, g, region);
+    }
+  }
+
+  // The region runs where its root was, so its members move down past the nodes between
+  // them and the root. That changes nothing for a member that cannot fail, nor past a node
+  // that has no effect and cannot fail; otherwise errors and output could change order. So a
+  // member that may fail and lies before the last such node leaves the region, with the
+  // members that feed it (they lie before it too): it stays where it was, as an input.
+  void keep_order(const Graph* g, std::vector<Node*>& region,
+                  const std::unordered_map<const Node*, size_t>& position) const {
+    const size_t root_at = position.at(region[0]);
+    std::set<const Node*> members(region.begin(), region.end());
+    size_t blocker = 0;
+    bool blocked = false;
+    for (const Node* n : region)
+      for (size_t i = position.at(n) + 1; i < root_at; ++i)
+        if (!members.count(g->body[i]) && !is_removable(g->body[i], false) && (!blocked || i > blocker)) {
+          blocker = i;
+          blocked = true;
+        }
+    if (!blocked) return;
+    std::set<const Node*> out;
+    std::vector<const Node*> todo;
+    for (const Node* n : region)
+      if (position.at(n) < blocker && may_fail(n)) todo.push_back(n);
+    while (!todo.empty()) {
+      const Node* n = todo.back();
+      todo.pop_back();
+      if (!out.insert(n).second) continue;
+      for (const Node* in : n->inputs)
+        if (members.count(in) && in != region[0]) todo.push_back(in);
+    }
+    std::erase_if(region, [&](Node* n) { return out.count(n) != 0; });
+  }
+
+  // Can this elementwise operation fail? Only on shapes that do not broadcast: never with one
+  // tensor operand, nor with tensors of one type whose extents are all known (the type rule
+  // checked them). A full sum or mean of an f64 tensor never fails.
+  static bool may_fail(const Node* n) {
+    if (full_reduction(n)) return false;
+    const Type* shape = nullptr;
+    for (size_t i = 0; i < n->num_args(); ++i) {
+      const Type* t = n->arg(i)->type;
+      if (t->kind != TypeKind::Tensor) continue;
+      if (!shape) {
+        shape = t;
+        continue;
+      }
+      if (t != shape || t->rank < 0 || t->dims.size() != static_cast<size_t>(t->rank)) return true;
+      for (int64_t d : t->dims)
+        if (d < 0) return true;
+    }
+    return false;
+  }
+
+  // Moves the region (in body order, the root last) into a new kernel graph nested in g and
+  // puts fused(@kernel, inputs...) in the root's place.
+  void outline(Graph* g, const std::vector<Node*>& region) {
+    ir::Module& m = ctx_.module;
+    Node* root = region.back();
+    Graph* kernel = m.new_graph("fused", g, root->loc, ir::GraphRole::Branch);
+    kernel->origin = kernel;  // a typed graph of its own: no generic graph it was cloned from
+    std::set<const Node*> members(region.begin(), region.end());
+    std::unordered_map<const Node*, Node*> inside;
+    std::vector<Node*> inputs;
+    for (Node* n : region)
+      for (size_t i = 1; i < n->inputs.size(); ++i) {
+        Node* in = n->inputs[i];
+        if (members.count(in) || in->is_constant() || inside.count(in)) continue;
+        Node* p = m.add_param(kernel, in->name.empty() ? "in" : in->name, in->loc);
+        p->type = in->type;
+        inside[in] = p;
+        inputs.push_back(in);
+      }
+    for (Node* n : region) {
+      std::vector<Node*> ins;
+      for (Node* in : n->inputs) ins.push_back(inside.count(in) ? inside[in] : in);
+      Node* copy = detached_apply(m, kernel, std::move(ins), n->loc, n->type, n->name);
+      kernel->body.push_back(copy);
+      inside[n] = copy;
+    }
+    kernel->output = inside[root];
+
+    std::vector<Node*> operands{m.prim(Prim::Fused),
+                                typed_constant(m, kernel, ctx_.store.closure(kernel, nullptr), root->loc)};
+    operands.insert(operands.end(), inputs.begin(), inputs.end());
+    Node* fused = detached_apply(m, g, std::move(operands), root->loc, root->type, root->name);
+    std::replace(g->body.begin(), g->body.end(), root, fused);
+    std::erase_if(g->body, [&](Node* n) { return members.count(n) != 0; });
+    Replacements r;
+    r.add(root, fused);
+    r.apply(m);
+  }
+
+  PassContext& ctx_;
+  std::unordered_map<const Node*, size_t> uses_;
+};
+
+}  // namespace
+
+bool fuse_elementwise(PassContext& ctx) {
+  if (ctx.options.check_nan || differentiates(ctx.module)) return false;
+  return Fuser(ctx).run();
+}
+
+}  // namespace fx::opt
