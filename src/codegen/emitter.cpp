@@ -592,7 +592,9 @@ class Emitter {
 
   // fused(@kernel, inputs...): one loop (fused_loop.cpp), or the call of the kernel's function.
   std::string fused_(const Node* n) {
-    const Graph* kernel = branch(n, 0);
+    const Code code = code_at(n, 0);
+    if (!code.env.empty()) unsupported(n->loc, "a fused loop whose kernel is a closure");
+    const Graph* kernel = code.graph;
     std::vector<std::string> args;
     std::vector<const Type*> arg_types;
     for (size_t i = 1; i < n->num_args(); ++i) {
