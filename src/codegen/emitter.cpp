@@ -61,10 +61,29 @@ std::string join(const std::vector<std::string>& parts) {
   return out;
 }
 
+// How a graph is named in C: a typed clone by its source name; a graph of derivative code
+// (no origin) by the function and the transforms its name records — "loss[f64][cc][J][back]"
+// is loss__J__back, "grad,argnums=0,n=1" (an operator's template) is grad.
+std::string readable_name(const Graph* g) {
+  if (g->origin) return interp::function_display_name(*g);
+  const std::string& name = g->name;
+  std::string base = name.substr(0, name.find_first_of("[,"));
+  if (g->role == ir::GraphRole::Lambda || base.rfind("lambda@", 0) == 0) base = "lambda";
+  for (char& c : base)
+    if (c == '.') c = '_';
+  for (size_t i = name.find('['); i != std::string::npos; i = name.find('[', i + 1)) {
+    const size_t end = name.find(']', i);
+    if (end == std::string::npos) break;
+    const std::string mark = name.substr(i + 1, end - i - 1);
+    if (mark == "J" || mark == "T" || mark == "back") base += "__" + mark;
+  }
+  return base;
+}
+
 // The top-level function a graph belongs to, for `emit-c --fn`.
 std::string top_level_name(const Graph* g) {
   while (g->parent) g = g->parent;
-  return interp::function_display_name(*g);
+  return readable_name(g);
 }
 
 class Emitter {
@@ -185,7 +204,7 @@ class Emitter {
   }
 
   std::string path_name(const Graph* g) {
-    std::string name = interp::function_display_name(*g);
+    std::string name = readable_name(g);
     return g->parent ? path_name(g->parent) + "__" + name : name;
   }
 
