@@ -16,7 +16,7 @@
 # EXPECT:
 # EXPECT: /* grad,argnums=0,n=2 */
 # EXPECT: static double f_grad(T_2 v_x24env_68, double x0_69, double x1_70) {
-# EXPECT:   /* gradient_straight_line.fx:34 */
+# EXPECT:   /* gradient_straight_line.fx:35 */
 # EXPECT:   double t_194 = (x0_69 * x1_70);
 # EXPECT:   double t_195 = (t_194 - 1.0);
 # EXPECT:   double t_197 = (0.5 * x0_69);
@@ -30,6 +30,7 @@
 # EXPECT:   double result_ = t_216;
 # EXPECT:   return result_;
 # EXPECT: }
+# EXPECT:
 def loss(w, x):
     return (w * x - 1.0) ** 2 + 0.5 * w * w
 
