@@ -56,14 +56,28 @@ rt::Tensor borrowed(const TensorView& view, const ArgumentPlace& at) {
 
 }  // namespace
 
+rt::Tensor tensor_argument(const Value& v, const ArgumentPlace& at) {
+  return v.kind() == Value::Kind::View ? borrowed(v.as_view(), at) : v.as_tensor().storage()->tensor;
+}
+
+Value owned_result(rt::Tensor t) {
+  // A result is the host's alone: never a view of an argument, of another result or of
+  // what a pullback keeps.
+  if (!t.is_unique() || !t.is_contiguous()) t = rt::copy(t);
+  auto storage = std::make_shared<TensorStorage>();
+  rt::Shape shape = t.shape();
+  storage->shape.assign(shape.begin(), shape.end());
+  storage->tensor = std::move(t);
+  return Value(Tensor(std::move(storage)));
+}
+
 fi::Value to_interp(const Value& v, ModuleState& m, const ArgumentPlace& at) {
   switch (v.kind()) {
     case Value::Kind::None: return fi::Value::none();
     case Value::Kind::Bool: return fi::Value::boolean(v.as_bool());
     case Value::Kind::Int: return fi::Value::integer(v.as_int());
     case Value::Kind::Float: return fi::Value::real(v.as_float());
-    case Value::Kind::View: return fi::Value::tensor(borrowed(v.as_view(), at));
-    case Value::Kind::Tensor: return fi::Value::tensor(v.as_tensor().storage()->tensor);
+    case Value::Kind::View: case Value::Kind::Tensor: return fi::Value::tensor(tensor_argument(v, at));
     case Value::Kind::Tuple: {
       std::vector<fi::Value> items;
       for (size_t i = 0; i < v.items().size(); ++i)
@@ -101,17 +115,7 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
     case fi::Kind::Bool: return Value(v.as_bool());
     case fi::Kind::Int: return Value(v.as_int());
     case fi::Kind::Float: return Value(v.as_float());
-    case fi::Kind::Tensor: {
-      rt::Tensor t = fi::take_tensor(std::move(v));
-      // A result is the host's alone: never a view of an argument, of another result or of
-      // what a pullback keeps.
-      if (!t.is_unique() || !t.is_contiguous()) t = rt::copy(t);
-      auto storage = std::make_shared<TensorStorage>();
-      rt::Shape shape = t.shape();
-      storage->shape.assign(shape.begin(), shape.end());
-      storage->tensor = std::move(t);
-      return Value(Tensor(std::move(storage)));
-    }
+    case fi::Kind::Tensor: return owned_result(fi::take_tensor(std::move(v)));
     case fi::Kind::Tuple: {
       std::vector<Value> items;
       for (const fi::Value& item : v.items()) items.push_back(from_interp(item, m));

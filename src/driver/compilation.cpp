@@ -198,7 +198,13 @@ const SourceFile* Compilation::add_source(std::string path, std::string text) {
 void Compilation::verify(const std::string& stage) {
   if (!options_.verify_ir) return;
   ir::verify(module_, stage);
-  if (checker_) checker_->verify_types(stage);
+  // Expanded typed clones hold the expansion's untyped nodes, which only the type verifier's
+  // "expansion" mode accepts: once derivatives are expanded, later stages (the embedding API's
+  // next specialisation) leave the types to the next expand_derivatives' check. Once emit has
+  // given the expanded program's values their types (expand::type_values: a derived function
+  // as its env tuple), the checker's rules no longer describe those nodes, and only the IR
+  // verifier runs (the embedding API emits one specialisation after another).
+  if (checker_ && !values_typed_ && (!expander_ || stage == "expansion")) checker_->verify_types(stage);
 }
 
 void Compilation::load_file(const std::string& path) {
@@ -247,6 +253,10 @@ ir::Graph* Compilation::specialised_main() {
 }
 
 void Compilation::optimise() {
+  // The passes are not written for expanded derivative code, which the expansion leaves in the
+  // typed clones in place: what is specialised after an expansion (the embedding API's later
+  // calls) runs unoptimised.
+  if (expander_) return;
   opt::OptOptions o = options_.opt;
   o.check_nan = options_.interp.check_nan;
   opt::optimise(module_, *checker_, o, [this](const std::string& stage) { verify(stage); });
@@ -259,18 +269,26 @@ void Compilation::run_main(std::ostream& out) {
   optimise();
   if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
   if (run_natively(typed, out)) return;
+  interp::call_graph(module_, typed, {}, interp_options(), out);
+}
+
+interp::Options Compilation::interp_options() const {
   interp::Options run_options = options_.interp;
   if (expander_) {  // the interpreter runs the expanded program
     run_options.expanded = true;
     run_options.derivative_operators = &expander_->operators();
     run_options.ad_context = ad_.get();
   }
-  interp::call_graph(module_, typed, {}, run_options, out);
+  return run_options;
 }
 
+// One Context and Expander for every entry: a second Expander would take the graphs the first
+// built for user code and rewrite the rewritten clones again.
 void Compilation::expand_derivatives(ir::Graph* entry) {
-  ad_ = std::make_unique<ad::Context>(module_);
-  expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
+  if (!expander_) {
+    ad_ = std::make_unique<ad::Context>(module_);
+    expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
+  }
   expander_->expand(entry);
   module_.renumber();
   verify("expansion");
@@ -287,6 +305,7 @@ codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitO
   codegen::EmitOptions emit = options;
   if (expander_) {
     expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entry, expander_->graphs());
+    values_typed_ = true;
     emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
       return ad_->convert(g).free_vars;
     };
@@ -349,7 +368,30 @@ std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   return interp::format_value(v);
 }
 
+ir::Graph* Compilation::typed_lambda(const std::string& lambda_text, const std::vector<const types::Type*>& arg_types) {
+  ir::Graph* g = lowered_expression(lambda_text);
+  if (!g->output || !g->output->holds_graph()) internal_error("driver", "typed_lambda of an expression that is no lambda");
+  // The lambda reads nothing of the expression's graph (its names are its parameters and the
+  // file's top-level names), so it is specialised as a top-level function; the verifier below
+  // would name a node it read from the expression's graph.
+  ir::Graph* lambda = g->output->as_graph();
+  lambda->parent = nullptr;
+  verify("lowering");
+  ir::Graph* typed = checker_->specialise(lambda, arg_types);
+  module_.renumber();
+  verify("type inference");
+  return typed;
+}
+
 ir::Graph* Compilation::typed_expression(const std::string& expr_text) {
+  ir::Graph* typed = checker_->specialise(lowered_expression(expr_text), {});
+  module_.renumber();
+  verify("type inference");
+  optimise();
+  return typed;
+}
+
+ir::Graph* Compilation::lowered_expression(const std::string& expr_text) {
   const SourceFile* expr_file = add_source("<expr>", expr_text);
   ast::ExprPtr expr = parse_expression(*expr_file);
   // The expression's AST must outlive the IR that points into it.
@@ -361,11 +403,7 @@ ir::Graph* Compilation::typed_expression(const std::string& expr_text) {
   ir::Graph* g = lower::lower_expression(module_, *stmt.value, scope_, main_file_);
   module_.renumber();
   verify("lowering");
-  ir::Graph* typed = checker_->specialise(g, {});
-  module_.renumber();
-  verify("type inference");
-  optimise();
-  return typed;
+  return g;
 }
 
 std::string Compilation::ir_text(const std::string& name, const std::string& stage) {
