@@ -36,12 +36,18 @@ ArgumentPlace place_of(const FunctionHandle& h, size_t i) {
   return g ? argument_place(g, i) : ArgumentPlace{{}, "argument " + std::to_string(i + 1)};
 }
 
-// Does the native specialisation `s` take exactly these arguments (the lock-free fast path:
-// scalar signatures only)?
+// Does the native specialisation `s` take exactly these arguments (the lock-free fast path)?
+// Scalar signatures compare kinds only; others compare the arguments' structure, dtypes and
+// ranks with the specialisation's shapes.
 bool fits(const Specialisation& s, const Value* args, size_t n) {
-  if (!s.scalar_only || n != s.scalar_params.size()) return false;
+  if (n != s.params.size()) return false;
+  if (s.scalar_only) {
+    for (size_t i = 0; i < n; ++i)
+      if (args[i].kind() != s.scalar_params[i]) return false;
+    return true;
+  }
   for (size_t i = 0; i < n; ++i)
-    if (args[i].kind() != s.scalar_params[i]) return false;
+    if (!detail::matches(args[i], s.params[i])) return false;
   return true;
 }
 
@@ -63,14 +69,20 @@ Value call_scalar(const Specialisation& s, const Value* args, size_t n) {
 // borrowed views of the caller's memory (not copied), the result's tensors are the host's.
 Value call_native(const FunctionHandle& h, const Specialisation& s, const Value* args, size_t n) {
   if (s.scalar_only) return call_scalar(s, args, n);
-  std::vector<fx_slot> in;
+  // Slots on the stack where they fit (the common case), else on the heap.
+  fx_slot stack_in[kMaxNativeArgs], stack_out[kMaxNativeArgs];
+  std::vector<fx_slot> heap_in, heap_out;
+  fx_slot* in = stack_in;
+  fx_slot* out = stack_out;
+  if (s.arg_slots > kMaxNativeArgs) in = (heap_in.resize(s.arg_slots), heap_in.data());
+  if (s.result_slots > kMaxNativeArgs) out = (heap_out.resize(s.result_slots), heap_out.data());
   std::vector<std::pair<size_t, fx::rt::Tensor>> tensors;
-  for (size_t i = 0; i < n; ++i) detail::to_slots(args[i], s.params[i], in, tensors, place_of(h, i));
-  detail::hand_tensors(in, tensors);  // from here on the call gives them back, even when it fails
-  std::vector<fx_slot> out(s.result_slots + 1);
-  s.native->call(in.data(), out.data());
   size_t next = 0;
-  return detail::from_slots(out.data(), next, s.result);
+  for (size_t i = 0; i < n; ++i) detail::to_slots(args[i], s.params[i], in, next, tensors, [&h, i] { return place_of(h, i); });
+  detail::hand_tensors(in, tensors);  // from here on the call gives them back, even when it fails
+  s.native->call(in, out);
+  next = 0;
+  return detail::from_slots(out, next, s.result);
 }
 
 // The interpreter that runs the expanded program (made at the first expanded specialisation).
@@ -120,6 +132,7 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
                               : p->type->kind == fx::types::TypeKind::I64 ? Value::Kind::Int
                                                                           : Value::Kind::Bool);
   }
+  for (const detail::HostShape& p : s.params) s.arg_slots += detail::slot_count(p);
   s.result = detail::host_shape(c.checker().result_type(s.graph), annotations);
   s.result_slots = detail::slot_count(s.result);
   s.scalar_only = s.scalar_only && s.result.scalar();
@@ -221,16 +234,16 @@ Value Function::call(const std::vector<Value>& args) const { return call(args.da
 
 Value Function::call(const Value* args, size_t n) const {
   FunctionHandle& h = *handle_;
-  // Fast path: the last specialisation called is native and takes these scalar arguments.
+  // Fast path: the last specialisation called is native and takes these arguments.
   if (const Specialisation* s = h.last.load(std::memory_order_acquire); s && fits(*s, args, n))
-    return detail::guarded([&] { return located(h, [&] { return call_scalar(*s, args, n); }); });
+    return detail::guarded([&] { return located(h, [&] { return call_native(h, *s, args, n); }); });
   std::unique_lock<std::recursive_mutex> hold(h.module->lock);
   return detail::guarded([&] {
     return located(h, [&] {
       if (!h.top && !h.differentiated) return call_interpreted(h, nullptr, args, n);  // a value returned by a call
       const Specialisation& s = h.top ? specialise(h, args, n) : specialise_derivative(h, args, n);
       if (s.backend == Backend::Native) {
-        if (s.scalar_only) h.last.store(&s, std::memory_order_release);
+        h.last.store(&s, std::memory_order_release);
         hold.unlock();
         return call_native(h, s, args, n);
       }

@@ -32,9 +32,9 @@ struct Specialisation {
   std::optional<fx::codegen::NativeProgram> native;
   std::vector<HostShape> params;
   HostShape result;
-  size_t result_slots = 0;
-  // Every parameter and the result is a scalar: the lock-free fast path of Function::call
-  // checks the arguments' kinds against `scalar_params` only.
+  size_t arg_slots = 0, result_slots = 0;
+  // Every parameter and the result is a scalar: the lock-free path of Function::call checks
+  // the arguments' kinds against `scalar_params` only, and converts on the stack.
   bool scalar_only = false;
   std::vector<Value::Kind> scalar_params;
 };

@@ -14,7 +14,16 @@ HostShape host_shape(const fx::types::Type* t, fx::types::Annotations& annotatio
     case TypeKind::F64: s.kind = HostShape::Kind::F64; break;
     case TypeKind::I64: s.kind = HostShape::Kind::I64; break;
     case TypeKind::Bool: s.kind = HostShape::Kind::Bool; break;
-    case TypeKind::Tensor: s.kind = HostShape::Kind::Tensor; break;
+    case TypeKind::Tensor:
+      s.kind = HostShape::Kind::Tensor;
+      s.rank = t->rank;
+      switch (t->dtype->kind) {
+        case TypeKind::F32: s.dtype = DType::F32; break;
+        case TypeKind::I64: s.dtype = DType::I64; break;
+        case TypeKind::Bool: s.dtype = DType::Bool; break;
+        default: s.dtype = DType::F64; break;
+      }
+      break;
     case TypeKind::Tuple:
       s.kind = HostShape::Kind::Tuple;
       for (const fx::types::Type* e : t->elems) s.items.push_back(host_shape(e, annotations));
@@ -30,32 +39,65 @@ HostShape host_shape(const fx::types::Type* t, fx::types::Annotations& annotatio
   return s;
 }
 
-void to_slots(const Value& v, const HostShape& shape, std::vector<fx_slot>& slots,
-              std::vector<std::pair<size_t, rt::Tensor>>& tensors, const ArgumentPlace& at) {
-  fx_slot slot{};
+bool matches(const Value& v, const HostShape& shape, bool in_struct) {
+  switch (shape.kind) {
+    case HostShape::Kind::F64: return v.kind() == Value::Kind::Float || (in_struct && v.kind() == Value::Kind::Int);
+    case HostShape::Kind::I64: return v.kind() == Value::Kind::Int;
+    case HostShape::Kind::Bool: return v.kind() == Value::Kind::Bool;
+    case HostShape::Kind::None: return v.kind() == Value::Kind::None;
+    case HostShape::Kind::Tensor:
+      if (v.kind() == Value::Kind::View)
+        return v.as_view().dtype() == shape.dtype && static_cast<int64_t>(v.as_view().shape().size()) == shape.rank;
+      return v.kind() == Value::Kind::Tensor && v.as_tensor().dtype() == shape.dtype &&
+             static_cast<int64_t>(v.as_tensor().shape().size()) == shape.rank;
+    case HostShape::Kind::Tuple:
+      if (v.kind() != Value::Kind::Tuple || v.items().size() != shape.items.size()) return false;
+      for (size_t i = 0; i < shape.items.size(); ++i)
+        if (!matches(v.items()[i], shape.items[i])) return false;
+      return true;
+    case HostShape::Kind::Struct: {
+      if (v.kind() != Value::Kind::Struct || v.struct_name() != shape.decl->name ||
+          v.items().size() != shape.items.size())
+        return false;
+      const auto& names = v.field_names();
+      for (size_t k = 0; k < shape.items.size(); ++k) {
+        size_t i = 0;
+        while (i < names.size() && names[i] != shape.decl->fields[k].name) ++i;
+        if (i == names.size() || !matches(v.items()[i], shape.items[k], true)) return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+void to_slots(const Value& v, const HostShape& shape, fx_slot* slots, size_t& next,
+              std::vector<std::pair<size_t, rt::Tensor>>& tensors, const std::function<ArgumentPlace()>& at) {
   switch (shape.kind) {
     case HostShape::Kind::F64:  // a host integer where f64 is declared (a struct field) is the number it means
-      slot.f64 = v.kind() == Value::Kind::Int ? static_cast<double>(v.as_int()) : v.as_float();
-      break;
-    case HostShape::Kind::I64: slot.i64 = v.as_int(); break;
-    case HostShape::Kind::Bool: slot.b = v.as_bool(); break;
-    case HostShape::Kind::Tensor: tensors.emplace_back(slots.size(), tensor_argument(v, at)); break;
+      slots[next++].f64 = v.kind() == Value::Kind::Int ? static_cast<double>(v.as_int()) : v.as_float();
+      return;
+    case HostShape::Kind::I64: slots[next++].i64 = v.as_int(); return;
+    case HostShape::Kind::Bool: slots[next++].b = v.as_bool(); return;
+    case HostShape::Kind::Tensor:
+      tensors.emplace_back(next, v.kind() == Value::Kind::Tensor ? tensor_argument(v, {}) : tensor_argument(v, at()));
+      slots[next++].t = nullptr;
+      return;
     case HostShape::Kind::None: return;
     case HostShape::Kind::Tuple:
-      for (size_t i = 0; i < shape.items.size(); ++i) to_slots(v.items().at(i), shape.items[i], slots, tensors, at);
+      for (size_t i = 0; i < shape.items.size(); ++i) to_slots(v.items().at(i), shape.items[i], slots, next, tensors, at);
       return;
     case HostShape::Kind::Struct: {
       const auto& names = v.field_names();
       for (size_t k = 0; k < shape.items.size(); ++k)
         for (size_t i = 0; i < names.size(); ++i)
-          if (names[i] == shape.decl->fields[k].name) to_slots(v.items()[i], shape.items[k], slots, tensors, at);
+          if (names[i] == shape.decl->fields[k].name) to_slots(v.items()[i], shape.items[k], slots, next, tensors, at);
       return;
     }
   }
-  slots.push_back(slot);
 }
 
-void hand_tensors(std::vector<fx_slot>& slots, std::vector<std::pair<size_t, rt::Tensor>>& tensors) {
+void hand_tensors(fx_slot* slots, std::vector<std::pair<size_t, rt::Tensor>>& tensors) {
   for (auto& [index, tensor] : tensors) slots[index].t = fx::native_abi::hand_out(std::move(tensor));
   tensors.clear();
 }
