@@ -109,7 +109,7 @@ fi::Value to_interp(const Value& v, ModuleState& m, const ArgumentPlace& at) {
   host_error(at.loc, at.what + ": a value of an unknown kind");
 }
 
-Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
+Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m, bool expanded) {
   switch (v.kind()) {
     case fi::Kind::Undef: case fi::Kind::None: return Value();
     case fi::Kind::Bool: return Value(v.as_bool());
@@ -118,7 +118,7 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
     case fi::Kind::Tensor: return owned_result(fi::take_tensor(std::move(v)));
     case fi::Kind::Tuple: {
       std::vector<Value> items;
-      for (const fi::Value& item : v.items()) items.push_back(from_interp(item, m));
+      for (const fi::Value& item : v.items()) items.push_back(from_interp(item, m, expanded));
       return Value::tuple(std::move(items));
     }
     case fi::Kind::Struct: case fi::Kind::Variant: {
@@ -126,7 +126,7 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
       const auto& fields = is_struct ? v.as_struct().decl->fields : v.as_variant().decl->fields;
       std::vector<std::pair<std::string, Value>> out;
       for (size_t i = 0; i < v.items().size(); ++i)
-        out.emplace_back(i < fields.size() ? fields[i].name : "_" + std::to_string(i), from_interp(v.items()[i], m));
+        out.emplace_back(i < fields.size() ? fields[i].name : "_" + std::to_string(i), from_interp(v.items()[i], m, expanded));
       return Value::structure(is_struct ? v.as_struct().decl->name : v.as_variant().decl->name, std::move(out));
     }
     case fi::Kind::Closure: case fi::Kind::Prim: case fi::Kind::Explicit: case fi::Kind::Derived: {
@@ -134,6 +134,7 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
       handle->module = m;
       handle->name = "function";
       handle->value = std::move(v);
+      handle->expanded = expanded;
       return Value(Function(handle));
     }
     case fi::Kind::Str: case fi::Kind::List: break;

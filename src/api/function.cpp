@@ -222,10 +222,11 @@ Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* 
   for (size_t i = 0; i < n; ++i) in.push_back(detail::to_interp(args[i], m, place_of(h, i)));
   if (s && s->graph) {
     fi::Session& session = s->expanded ? expanded_session(m) : *m.session;
-    return detail::from_interp(session.call(s->graph, in), h.module);
+    return detail::from_interp(session.call(s->graph, in), h.module, s->expanded);
   }
   if (!h.value) h.value = m.function_value(h.expression);
-  return detail::from_interp(m.session->call_value(*h.value, std::move(in)), h.module);
+  fi::Session& session = h.expanded ? expanded_session(m) : *m.session;
+  return detail::from_interp(session.call_value(*h.value, std::move(in)), h.module, h.expanded);
 }
 
 }  // namespace

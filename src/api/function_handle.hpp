@@ -75,6 +75,9 @@ struct FunctionHandle {
   fx::ir::Graph* top = nullptr;  // the top-level function (not a derivative)
   fx::ir::Graph* differentiated = nullptr;  // the top-level function a derivative is built from
   std::optional<fx::interp::Value> value;   // the function value, once evaluated (not for `top`)
+  // `value` was made by the expanded program (the pullback of a vjp that ran expanded): it is
+  // called by the session that runs that program, which knows its closures' conversions.
+  bool expanded = false;
   std::atomic<const Specialisation*> last{nullptr};  // the last specialisation called: the fast path
 };
 
