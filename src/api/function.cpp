@@ -194,7 +194,11 @@ const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args
     std::string text = "lambda " + params + ": (" + h.expression + ")(" + params + ")";
     try {
       fx::run_with_large_stack([&] { s->graph = m.compilation->typed_lambda(text, types); });
-    } catch (const fx::CompileError&) {
+    } catch (const fx::CompileError& e) {
+      // An error in the program at these types (a parameter's annotation, a non-scalar
+      // gradient) is reported as for a plain function; one in the API's own expression (the
+      // argument count, argnums) by the interpreter's call, with the words it always had.
+      if (e.loc.file && e.loc.file->path != "<expr>") throw;
       s->graph = nullptr;
     }
     if (s->graph) try_native(m, *s, h.differentiated->loc);

@@ -216,6 +216,9 @@ def test_bad_input_gives_located_errors(m):
         fluxion.grad(m.poly)(1.0)  # a derivative called with too few arguments
     assert (e.value.file, e.value.line) == ("prog.fx", 5)
     with pytest.raises(fluxion.Error) as e:
+        fluxion.grad(m.dot)(np.ones((2, 2)), np.ones(2))  # wrong rank, for a derivative
+    assert e.value.file == "prog.fx" and e.value.line == 24
+    with pytest.raises(fluxion.Error) as e:
         fluxion.grad(m.poly, argnums=5)(1.0, 2.0)
     assert (e.value.file, e.value.line) == ("prog.fx", 5) and "argnums" in e.value.message
     assert issubclass(fluxion.Error, Exception)
