@@ -115,7 +115,12 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
     fx::codegen::EmitOptions emit{m.driver_options.interp.max_call_depth, m.driver_options.interp.max_loop_iterations};
     emit.host_call = true;  // the emitter refuses parameters and results that cannot cross (host_slots.hpp)
     fx::codegen::CProgram program;
-    fx::run_with_large_stack([&] { program = c.emit(s.graph, emit); });
+    // After an expansion gap the expanded program cannot be typed as a whole (it holds what
+    // the run-time engine must build): what is specialised from then on is emitted as it is,
+    // and a derivative in it is refused by the emitter (so it runs in the interpreter).
+    fx::run_with_large_stack([&] {
+      program = s.expanded ? c.emit(s.graph, emit) : fx::codegen::emit_program(c.module(), c.checker(), s.graph, emit);
+    });
     s.program = std::make_unique<fx::codegen::CProgram>(std::move(program));
   } catch (const fx::codegen::Unsupported& u) {
     s.program.reset();

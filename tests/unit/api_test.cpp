@@ -102,6 +102,9 @@ TEST(Api, NativeEngineNamesWhatItCannotCompile) {
     EXPECT_EQ(e.file(), "prog.fx");
     EXPECT_NE(e.message().find("the native back end does not support"), std::string::npos) << e.what();
   }
+  // Derivatives compile; a vjp's pullback (a function) cannot cross to the host natively.
+  EXPECT_DOUBLE_EQ(fluxion::grad(m.function("poly"))(3.0, 2.0).as_float(), 12.0);
+  EXPECT_THROW(fluxion::vjp(m.function("poly"), {3.0, 2.0}), fluxion::Error);
   // With Engine::Auto the interpreter runs it.
   fluxion::Module auto_engine = program();
   EXPECT_EQ(auto_engine.function("circle").backend({1.0}), fluxion::Backend::Interpreter);
@@ -386,6 +389,42 @@ TEST(Api, LaterSpecialisationsLeaveEarlierOnesWorking) {
     EXPECT_EQ(m.eval("grad(poly)(3.0, 2.0)").to_string(), "12.0");
   }
   EXPECT_EQ(g0.backend({3.0, 2.0}), fluxion::Backend::Native);
+}
+
+// A derivative the expansion cannot build ahead of time yet (tests/errors/cli/expanded_not_yet.fx):
+// the run-time AD engine runs it, and the module goes on working, natively where it can.
+TEST(Api, DerivativesTheExpansionCannotBuildRunInTheInterpreter) {
+  const char* program = R"(def power(x, n):
+    return 1.0 if n == 0 else x * power(x, n - 1)
+
+def cube(x):
+    return power(x, 3)
+
+def poly(x, y):
+    return x * x * y + 3.0 * y
+)";
+  fluxion::Module m = fluxion::Module::loads(program, "gap.fx", test_options());
+  fluxion::Function poly = m.function("poly");
+  EXPECT_DOUBLE_EQ(fluxion::grad(poly)(3.0, 2.0).as_float(), 12.0);  // expanded and compiled first
+  fluxion::Function second = fluxion::grad(fluxion::grad(m.function("cube")));
+  EXPECT_EQ(second.backend({2.0}), fluxion::Backend::Interpreter);
+  EXPECT_DOUBLE_EQ(second(2.0).as_float(), 12.0);
+  EXPECT_DOUBLE_EQ(fluxion::grad(poly)(3.0, 2.0).as_float(), 12.0);
+  EXPECT_DOUBLE_EQ(fluxion::grad(poly, 1)(3.0, 2.0).as_float(), 12.0);
+  EXPECT_DOUBLE_EQ(poly(int64_t{1}, 2.0).as_float(), 8.0);
+  EXPECT_EQ(poly.backend({int64_t{1}, 2.0}), fluxion::Backend::Native);
+  EXPECT_DOUBLE_EQ(fluxion::grad(m.function("cube"))(2.0).as_float(), 12.0);
+
+  fluxion::Options o = test_options();
+  o.engine = fluxion::Engine::Native;
+  fluxion::Module native = fluxion::Module::loads(program, "gap.fx", o);
+  try {
+    fluxion::grad(fluxion::grad(native.function("cube")))(2.0);
+    ADD_FAILURE() << "a derivative the expansion cannot build ran with Engine::Native";
+  } catch (const fluxion::Error& e) {
+    EXPECT_EQ(e.file(), "gap.fx");
+    EXPECT_NE(e.message().find("cannot be built ahead of time"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Api, SourceAndEmitC) {
