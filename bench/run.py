@@ -4,9 +4,10 @@
 checks that every implementation's objective and derivative agree with Fluxion's to 1e-8
 before timing anything, then times them (one warm-up run excluded, medians) and writes
 bench/results/latest.json, bench/RESULTS.md and plots. It also runs the dF~ micro-benchmarks
-(§C, forward against reverse mode in Fluxion, harness/dff.py) and trains the seed model
-min-char-rnn (§D) in Fluxion and in PyTorch from the same initial weights (harness/seed.py),
-and drives the GradBench tool on the golden examples (§F, harness/gradbench.py).
+(§C, forward against reverse mode in Fluxion, harness/dff.py), trains the seed models (§D:
+min-char-rnn, LSTM, TreeLSTM, the CNN at batch 1 and 100) in Fluxion and in PyTorch from the
+same initial weights, their first float64 losses checked to agree to 1e-8 before they are timed
+(harness/seed.py), and drives the GradBench tool on the golden examples (§F, harness/gradbench.py).
 Progress goes to stderr, a line per workload.
 
     bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
@@ -31,7 +32,6 @@ from harness import dff, gradbench, report, runner, seed, workloads  # noqa: E40
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
 FULL = (4, 0.5)
-SEED_STEPS = {True: 100, False: 1000}   # quick, full
 MICRO_SIZES = {True: [10, 100], False: [10, 100, 1000, 10000]}
 TIMEOUT = 1800
 
@@ -113,6 +113,8 @@ def main():
     parser.add_argument("--only", nargs="*", default=[], help="workloads whose name contains one of these")
     parser.add_argument("--fluxion", default=os.path.join(workloads.ROOT, "build", "fluxion"))
     args = parser.parse_args()
+    # The machine may be shared: the load around the run goes into the report beside the timings.
+    load_at_start = os.getloadavg()[0]
     min_runs, min_seconds = QUICK if args.quick else FULL
     chosen = [w for w in workloads.all_workloads(args.quick) if not args.only or any(t in w.name for t in args.only)]
     compile_seconds = build_peers()
@@ -151,18 +153,24 @@ def main():
             gradbench_rows.append({"name": module, "error": str(e)})
             progress("gradbench %s: FAILED: %s" % (module, e))
     seed_rows = []
-    if not args.only or any(t in "min-char-rnn" for t in args.only):
+    for model in seed.MODELS:
+        if args.only and not any(t in model.name for t in args.only):
+            continue
+        start = time.monotonic()
         try:
-            seed_rows.append(seed.run_min_char_rnn(args.fluxion, SEED_STEPS[args.quick], results))
+            seed_rows.append(seed.run_model(args.fluxion, model, args.quick, results))
             r = seed_rows[-1]
-            progress("min-char-rnn: PyTorch / Fluxion time %.3g (goal %g), losses agree to 1e-8 for %d steps" %
-                     (r["speedup"], r["goal"], r["agree_steps"]))
+            progress("%s: losses agree to 1e-8 over the first %d steps (%d of %d in the curve); PyTorch / Fluxion "
+                     "time %.3g (goal %g), %.1f s" % (model.name, r["check_steps"], r["agree_steps"],
+                                                      r["curve_steps"], r["speedup"], r["goal"],
+                                                      time.monotonic() - start))
         except runner.RunError as e:
-            seed_rows.append({"name": "min-char-rnn", "error": str(e)})
-            progress("min-char-rnn: FAILED: %s" % e)
+            seed_rows.append({"name": model.name, "error": str(e)})
+            progress("%s: FAILED: %s" % (model.name, e))
     version = subprocess.run([args.fluxion, "--version"], capture_output=True, text=True).stdout.strip()
     run = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-           "machine": machine(), "fluxion_version": version,
+           "machine": machine(), "load_average": {"start": load_at_start, "end": os.getloadavg()[0]},
+           "fluxion_version": version,
            "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
            "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,

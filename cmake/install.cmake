@@ -8,6 +8,8 @@ install(TARGETS fluxion RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS fluxion_embed EXPORT FluxionTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The runtime that `fluxion compile` links into AOT libraries (docs/codegen.md "AOT libraries").
+install(TARGETS fluxion_rt ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/fluxion DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${CMAKE_SOURCE_DIR}/runtime/include/fluxion/fx_gen.h ${CMAKE_SOURCE_DIR}/runtime/include/fluxion/fx_rt.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/fluxion)

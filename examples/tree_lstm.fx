@@ -42,37 +42,11 @@ enum Tree:
 
 # ---- Reading trees.txt ---------------------------------------------------------------------
 
-# The whitespace-separated integers of the first max_lines lines of `text` (bytes).
-def parse_numbers(text, max_lines):
-    nums = full(len(text) // 2 + 1, 0)    # a number and its separator take >= 2 bytes
-    count = 0
-    value = 0
-    sign = 1
-    in_number = False
-    lines = 0
-    i = 0
-    while i < len(text) and lines < max_lines:
-        ch = text[i]
-        if ch == 45:                          # '-'
-            sign = -1
-            in_number = True
-        elif ch >= 48 and ch <= 57:           # '0'..'9'
-            value = value * 10 + (ch - 48)
-            in_number = True
-        else:
-            if in_number:
-                nums[count] = sign * value
-                count += 1
-            value = 0
-            sign = 1
-            in_number = False
-            if ch == 10:
-                lines += 1
-        i += 1
-    if in_number:
-        nums[count] = sign * value
-        count += 1
-    return nums[0:count]
+# The file's whitespace-separated integers, in order. read_numbers parses the whole file in
+# the runtime (a loop here writing each number into a tensor would copy the tensor at every
+# write: an update inside an if/else branch is not in place today).
+def file_numbers(path):
+    return astype(read_numbers(path), i64)
 
 # Where each tree starts in the numbers: a line is `N` and then N nodes of 4 numbers.
 def tree_starts(nums):
@@ -207,8 +181,9 @@ def train(path, max_trees, epochs, print_every, cast):
     if path == "" or path == "generated":
         print("generated", max_trees, "trees")
         return train_on(nth_generated_tree, max_trees, epochs, print_every, cast)
-    nums = parse_numbers(read_bytes(path), max_trees)
+    nums = file_numbers(path)
     starts = tree_starts(nums)
+    starts = starts[0:min(max_trees, len(starts))]
     print("read", len(starts), "trees from", path)
     return train_on(lambda i: file_tree(nums, starts[i]), len(starts), epochs, print_every, cast)
 

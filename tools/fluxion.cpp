@@ -1,5 +1,6 @@
 // The fluxion command line (LANGUAGE.md §10). Exit codes: 0 success, 1 compile
 // error, 2 run-time error, 64 bad usage, 70 internal compiler error.
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/c_names.hpp"
 #include "codegen/cache.hpp"
 #include "driver/compilation.hpp"
 #include "opt/optimiser.hpp"
@@ -41,6 +43,13 @@ usage:
                                       values, as the C emitter sees them
   fluxion emit-c FILE [--fn NAME]     print the C code of the program reachable from
                                       main() (with --fn, only NAME's functions)
+  fluxion compile FILE --export NAME[=EXPR] [--export ...] -o libX.so
+                                      write a self-contained shared library whose
+                                      C functions run the exported functions
+                                      (typed from their parameter annotations; an
+                                      EXPR such as grad(loss) takes the parameters
+                                      of the function it names) and its C header
+                                      X.h beside it (docs/codegen.md)
   fluxion cache clear                 remove every compiled program from the cache
   fluxion --help | --version
 
@@ -73,7 +82,8 @@ PASSES
                       to stderr
   --check-nan         stop with a located run-time error at the first primitive
                       that makes a nan or an infinity out of finite operands,
-                      naming the derivative pass it belongs to (run, eval)
+                      naming the derivative pass it belongs to (run, eval;
+                      compile builds the check into the library)
   --threads N         run matrix products of at least 2^22 multiply-adds (a
                       1024x1024 by 1024x4 product, say) on N OpenBLAS threads;
                       smaller ones stay on one (default 1: one thread for all)
@@ -87,9 +97,9 @@ environment: OPENBLAS_NUM_THREADS  threads for every matrix product when --threa
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Not yet available: `compile` (AOT libraries). Derivative operators and tensors
-always run in the interpreter for now; the derivatives the expansion builds
-are not optimised yet (docs/opt.md).
+Derivative operators run in the interpreter for now, so `compile` cannot export
+them yet; the derivatives the expansion builds are not optimised yet
+(docs/opt.md).
 )";
 
 // `text` (words separated by spaces) as lines of at most `width` columns, each indented by
@@ -119,6 +129,8 @@ struct UsageError {
 struct Command {
   std::string verb;
   std::vector<std::string> positional;
+  std::vector<fx::driver::Compilation::ExportRequest> exports;  // compile --export
+  std::string output;                                           // compile -o
   std::string fn_name;
   std::string stage = "parsed";
   int threads = 0;  // --threads; 0: not given
@@ -132,6 +144,30 @@ size_t parse_count(const std::string& flag, const std::string& text, unsigned lo
   if (text.empty() || *end != '\0' || errno != 0 || v == 0 || v > max || text[0] == '-')
     throw UsageError{flag + " expects a whole number from 1 to " + std::to_string(max) + ", found '" + text + "'"};
   return static_cast<size_t>(v);
+}
+
+// --export NAME or --export NAME=EXPRESSION: NAME becomes a C function of the library.
+fx::driver::Compilation::ExportRequest parse_export(const std::string& text) {
+  size_t eq = text.find('=');
+  std::string name = text.substr(0, eq);
+  bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+  for (unsigned char ch : name) identifier = identifier && (std::isalnum(ch) || ch == '_');
+  if (!identifier || fx::codegen::is_c_keyword(name))
+    throw UsageError{"--export expects NAME or NAME=EXPRESSION with NAME a C identifier that is not a keyword, found '" +
+                     text + "'"};
+  if (eq != std::string::npos && text.find_first_not_of(" \t", eq + 1) == std::string::npos)
+    throw UsageError{"--export " + text + ": the expression after '=' is empty"};
+  return {name, eq == std::string::npos ? "" : text.substr(eq + 1)};
+}
+
+// The header written beside an AOT library: dir/libNAME.so → dir/NAME.h.
+std::string header_beside(const std::string& library) {
+  size_t slash = library.find_last_of('/');
+  std::string dir = slash == std::string::npos ? "" : library.substr(0, slash + 1);
+  std::string stem = library.substr(dir.size());
+  if (stem.size() > 3 && stem.compare(stem.size() - 3, 3, ".so") == 0) stem.resize(stem.size() - 3);
+  if (stem.size() > 3 && stem.rfind("lib", 0) == 0) stem = stem.substr(3);
+  return dir + stem + ".h";
 }
 
 int parse_level(const std::string& text) {
@@ -149,8 +185,6 @@ Command parse_command_line(int argc, char** argv) {
   c.options.engine = fx::driver::Engine::Auto;  // native code where the C emitter supports the program
   if (argc < 2) throw UsageError{"missing command"};
   c.verb = argv[1];
-  if (c.verb == "compile")
-    throw UsageError{"'compile' is not available yet: AOT libraries come in a later release"};
   bool options_done = false;  // after `--` every argument is positional
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
@@ -179,6 +213,8 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--time-passes") c.options.opt.time_passes = true;
     else if (a == "--threads") c.threads = static_cast<int>(parse_count(a, value(a), 256));
     else if (a == "--fn") c.fn_name = value(a);
+    else if (a == "--export") c.exports.push_back(parse_export(value(a)));
+    else if (a == "-o") c.output = value(a);
     else if (a == "--stage") c.stage = value(a);
     else if (a.size() > 1 && a[0] == '-' && a[1] == '-') throw UsageError{"unknown option '" + a + "'"};
     else c.positional.push_back(a);
@@ -196,6 +232,10 @@ Command parse_command_line(int argc, char** argv) {
   } else if (c.verb == "run") {
     if (c.positional.empty()) throw UsageError{"'run' needs a FILE"};
     c.options.interp.program_args.assign(c.positional.begin() + 1, c.positional.end());
+  } else if (c.verb == "compile") {
+    expect_positional(1, "a FILE");
+    if (c.exports.empty()) throw UsageError{"'compile' needs at least one --export NAME or --export NAME=EXPRESSION"};
+    if (c.output.empty()) throw UsageError{"'compile' needs -o LIBRARY (the shared library to write, libNAME.so)"};
   } else if (c.verb == "check") {
     expect_positional(1, "a FILE");
   } else if (c.verb == "eval") {
@@ -232,6 +272,10 @@ int execute(const Command& c, fx::driver::Compilation& compilation) {
     std::cout << compilation.ir_text(c.fn_name, c.stage);
   } else if (c.verb == "emit-c") {
     std::cout << compilation.c_text(c.fn_name);
+  } else if (c.verb == "compile") {
+    const std::string header = header_beside(c.output);
+    compilation.compile_library(c.exports, c.output, header);
+    std::cout << "wrote " << c.output << " and " << header << "\n";
   }
   std::cout.flush();
   return kExitOk;

@@ -13,9 +13,8 @@ SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both i
 NOT_MEASURED = [
     ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet (they are about "
      "the optimiser, which is not built yet)"),
-    ("§D seed models LSTM, TreeLSTM, CNN against PyTorch", "not in bench/run.py yet (examples/ has the "
-     "Fluxion models; their PyTorch versions from the same initial weights are to be written, as "
-     "bench/seed/ does for min-char-rnn)"),
+    ("§D the seed models' share of the FLOP-rate bound (at least 60%)", "needs §E's measured dgemm rate "
+     "and a FLOP count per step, neither in bench/run.py yet"),
     ("§E dgemm rate, compile latency", "not in bench/run.py yet; compile latency needs the JIT (issue 12)"),
     ("§F GradBench on the nightly's default workloads", "needs GradBench's eval programs, which generate "
      "them; the golden examples are run above"),
@@ -77,20 +76,29 @@ def section_table(rows):
 
 
 def seed_table(rows):
-    lines = ["| model | steps run | Fluxion per 5000 steps | PyTorch per 5000 steps | PyTorch ÷ Fluxion | goal | "
-             "| steps whose losses agree to 1e-8 | largest relative difference, first 10 steps |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| model | steps timed | Fluxion per unit | PyTorch per unit | unit | PyTorch ÷ Fluxion | goal | | "
+             "check: largest relative difference of the first losses (≤ 1e-8 before timing) | "
+             "steps whose losses agree to 1e-8 |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            lines.append("| %s | **failed**: %s | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
+            lines.append("| %s | **failed, not timed**: %s | | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
             continue
         speedup_verdict = "met" if r["speedup"] >= r["goal"] else "not met (%.3g× short)" % (r["goal"] / r["speedup"])
-        lines.append("| %s | %d | %s | %s | %.3g | ≥ %g | %s | %d | %.1e |" % (
-            r["name"], r["steps"], fmt_time(r["fluxion_per_5000"]), fmt_time(r["pytorch_per_5000"]), r["speedup"],
-            r["goal"], speedup_verdict, r["agree_steps"], r["first_diff"]))
-    lines += ["", "The curves part after a few steps: Adagrad divides each gradient entry by the root of its "
-              "accumulated squares, so an entry that is zero up to rounding moves by ±lr in one run and "
-              "differently in the other, and the difference grows from there."]
+        lines.append("| %s | %d | %s | %s | %s | %.3g | ≥ %g | %s | %.1e over %d steps | %d of %d, %s |" % (
+            r["name"], r["steps"], fmt_time(r["fluxion_per_unit"]), fmt_time(r["pytorch_per_unit"]), r["unit"],
+            r["speedup"], r["goal"], speedup_verdict, r["check_max_diff"], r["check_steps"], r["agree_steps"],
+            r["curve_steps"], r["curve_from"]))
+    parted = ["%s after step %d" % (r["name"], r["agree_steps"]) for r in rows
+              if "error" not in r and r["agree_steps"] < r["curve_steps"]]
+    lines += ["", "Times per unit are the timed run's training loop scaled from the steps timed (reading "
+              "the data and compiling are outside it). The CNN is timed with dropout 0.5, as the model "
+              "is; its losses are compared on a run without dropout, since the two sides draw their masks "
+              "from different generators."]
+    if parted:
+        lines[-1] += (" Curves that part after the check (%s) start from differences of rounding (~1e-15) "
+                      "that the training amplifies step by step until they reach the curve's own noise; "
+                      "the plots below show the relative difference per step." % ", ".join(parted))
     return lines
 
 
@@ -110,15 +118,19 @@ def write_markdown(run, path):
     lines = ["# Benchmark results", "",
              "Written by `bench/run.py` (`make bench` / `make bench-quick`); see `bench/README.md`. "
              "Do not edit by hand.", "",
-             "- date: %s" % run["date"], "- machine: %s" % run["machine"],
-             "- Fluxion: %s, `fluxion run` — %s" % (run["fluxion_version"], run["fluxion_mode"]),
-             "- mode: %s (%d timed runs at least after one warm-up run, and at least %g s; medians)" %
-             (run["mode"], run["min_runs"] - 1, run["min_seconds"]),
-             "- compile times (apart from the timings): %s" %
-             ", ".join("%s %s" % (k, fmt_time(v)) for k, v in sorted(run["compile_seconds"].items())),
-             "- P: primal (objective) time, D: derivative time (gradient, or the Jacobian for BA); every "
-             "implementation's outputs were compared with Fluxion's (|a−b| / max(1, |a|+|b|) ≤ 1e-8) "
-             "before anything was timed.", ""]
+             "- date: %s" % run["date"], "- machine: %s" % run["machine"]]
+    if run.get("load_average"):
+        lines.append("- load: the 1-minute load average was %.2f when the run started and %.2f when it ended "
+                     "(other work shares the machine; timings move with its load)" %
+                     (run["load_average"]["start"], run["load_average"]["end"]))
+    lines += ["- Fluxion: %s, `fluxion run` — %s" % (run["fluxion_version"], run["fluxion_mode"]),
+              "- mode: %s (%d timed runs at least after one warm-up run, and at least %g s; medians)" %
+              (run["mode"], run["min_runs"] - 1, run["min_seconds"]),
+              "- compile times (apart from the timings): %s" %
+              ", ".join("%s %s" % (k, fmt_time(v)) for k, v in sorted(run["compile_seconds"].items())),
+              "- P: primal (objective) time, D: derivative time (gradient, or the Jacobian for BA); every "
+              "implementation's outputs were compared with Fluxion's (|a−b| / max(1, |a|+|b|) ≤ 1e-8) "
+              "before anything was timed.", ""]
     for section in ("A", "B"):
         rows = [r for r in run["workloads"] if r["section"] == section]
         if rows:
@@ -127,7 +139,7 @@ def write_markdown(run, path):
         lines += ["## §C dF~ micro-benchmarks: forward mode (jacfwd) against reverse mode (jacrev), in Fluxion", ""] + \
             dff.table(run["micro"], fmt_time) + [""]
     if run.get("seed"):
-        lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights (float64)", ""] + \
+        lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights and data order (float64)", ""] + \
             seed_table(run["seed"]) + [""]
     if run.get("gradbench"):
         lines += ["## §F GradBench: the tool on the golden examples", ""] + gradbench.table(run["gradbench"], fmt_time) + [""]

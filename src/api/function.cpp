@@ -105,7 +105,7 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
     if (m.options.check_nan) fx::codegen::unsupported(s.graph->loc, "--check-nan");
     if (!m.expansion_failed) {
       try {
-        fx::run_with_large_stack([&] { c.expand_derivatives(graph); });
+        fx::run_with_large_stack([&] { c.expand_derivatives({graph}); });
         s.expanded = true;
       } catch (const fx::driver::RuntimeAdNeeded& r) {
         m.expansion_failed = true;

@@ -19,6 +19,10 @@ std::string sanitise(const std::string& name);
 // A C string literal holding exactly the bytes of s (escapes for quotes, `?` and non-ASCII).
 std::string quote_c(const std::string& s);
 
+// Is `name` a keyword of C (C11 and C23, and C++ keywords too, since a header may be
+// included from C++)?
+bool is_c_keyword(const std::string& name);
+
 // The name of a local value: `x_12` (or `t_12` when the node has no source name).
 std::string local_name(const std::string& source_name, uint32_t id);
 

@@ -65,7 +65,7 @@ std::vector<std::string> CCompiler::flags(const std::string& include_dir) {
 }
 
 std::string CCompiler::compile_shared(const std::string& c_file, const std::string& output,
-                                      const std::string& include_dir) const {
+                                      const std::string& include_dir, const std::vector<std::string>& link) const {
   std::string program = resolved();
   if (program.empty()) return "the C compiler '" + command + "' was not found (set FLUXION_CC, or run with --interp)";
   std::vector<std::string> args{program};
@@ -73,6 +73,7 @@ std::string CCompiler::compile_shared(const std::string& c_file, const std::stri
   args.push_back("-o");
   args.push_back(output);
   args.push_back(c_file);
+  args.insert(args.end(), link.begin(), link.end());
   args.push_back("-lm");
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());

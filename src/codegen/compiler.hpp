@@ -15,9 +15,11 @@ struct CCompiler {
   std::string identity() const;
   // The flags every generated file is compiled with (part of the cache key).
   static std::vector<std::string> flags(const std::string& include_dir);
-  // Compiles c_file into the shared object `output`. Returns "" on success, else what went
-  // wrong (the exit status and the compiler's messages).
-  std::string compile_shared(const std::string& c_file, const std::string& output, const std::string& include_dir) const;
+  // Compiles c_file into the shared object `output`, linked with `link` (archives, libraries
+  // and linker flags after the C file; an AOT library's runtime, aot.hpp). Returns "" on
+  // success, else what went wrong (the exit status and the compiler's messages).
+  std::string compile_shared(const std::string& c_file, const std::string& output, const std::string& include_dir,
+                             const std::vector<std::string>& link = {}) const;
 };
 
 }  // namespace fx::codegen

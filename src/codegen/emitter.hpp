@@ -50,7 +50,24 @@ struct CProgram {
   // by source name: what `fluxion emit-c --fn NAME` shows.
   std::map<std::string, std::string> functions;
   std::string declarations;          // the types and helpers the functions use
+  std::string header;                // an AOT library's header (emit_library)
 };
+
+// An AOT library (`fluxion compile`, docs/codegen.md "AOT libraries"): each export is a C
+// function `name` with a plain C signature (exports.hpp) that runs the typed clone `entry`.
+struct Export {
+  std::string name;
+  const ir::Graph* entry;
+};
+struct LibraryOptions {
+  std::string prefix;      // of the names the library adds: PREFIX_wrap_f64, PREFIX_Name, ...
+  std::string source;      // the Fluxion file, as the header names it
+  std::string tensor_abi;  // the text of fluxion/runtime/tensor_abi.h, which the header holds
+};
+// The library's C file (no fx_entry: the exports are its entry points) and its header.
+// Throws Unsupported as emit_program does, and for a parameter or result without a C form.
+CProgram emit_library(const ir::Module& m, types::TypeChecker& checker, const std::vector<Export>& exports,
+                      const LibraryOptions& library, const EmitOptions& options);
 
 // Throws Unsupported naming the first construct it cannot translate.
 CProgram emit_program(const ir::Module& m, types::TypeChecker& checker, const ir::Graph* entry,

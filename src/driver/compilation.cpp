@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -198,13 +199,14 @@ const SourceFile* Compilation::add_source(std::string path, std::string text) {
 void Compilation::verify(const std::string& stage) {
   if (!options_.verify_ir) return;
   ir::verify(module_, stage);
-  // Expanded typed clones hold the expansion's untyped nodes, which only the type verifier's
-  // "expansion" mode accepts: once derivatives are expanded, later stages (the embedding API's
-  // next specialisation) leave the types to the next expand_derivatives' check. Once emit has
-  // given the expanded program's values their types (expand::type_values: a derived function
-  // as its env tuple), the checker's rules no longer describe those nodes, and only the IR
-  // verifier runs (the embedding API emits one specialisation after another).
-  if (checker_ && !values_typed_ && (!expander_ || stage == "expansion")) checker_->verify_types(stage);
+  // Once the expanded program's values were typed for an entry (prepare_derivative_code), the
+  // stages that come before emission for a later entry (the embedding API specialises, lowers
+  // and expands one entry after another) see that code in a state their type checks are not
+  // written for: untyped expansion nodes in the earlier clones, value types (a derived function
+  // as its env tuple) in the earlier generated graphs. Those stages run the IR verifier only;
+  // the optimiser's passes over the typed values still run the type verifier.
+  bool before_emission = stage == "lowering" || stage == "type inference" || stage == "expansion";
+  if (checker_ && !(values_typed_ && before_emission)) checker_->verify_types(stage);
 }
 
 void Compilation::load_file(const std::string& path) {
@@ -253,10 +255,6 @@ ir::Graph* Compilation::specialised_main() {
 }
 
 void Compilation::optimise() {
-  // The passes are not written for expanded derivative code, which the expansion leaves in the
-  // typed clones in place: what is specialised after an expansion (the embedding API's later
-  // calls) runs unoptimised.
-  if (expander_) return;
   opt::OptOptions o = options_.opt;
   o.check_nan = options_.interp.check_nan;
   opt::optimise(module_, *checker_, o, [this](const std::string& stage) { verify(stage); });
@@ -267,7 +265,7 @@ void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
   // Both engines and the expansion see the optimised program (docs/opt.md).
   optimise();
-  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
+  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
   if (run_natively(typed, out)) return;
   interp::call_graph(module_, typed, {}, interp_options(), out);
 }
@@ -282,14 +280,35 @@ interp::Options Compilation::interp_options() const {
   return run_options;
 }
 
-// One Context and Expander for every entry: a second Expander would take the graphs the first
+// The optimiser over the derivative code, now that its values are typed (docs/opt.md
+// "Derivative code"): while it runs, the generated graphs count as typed clones (a clone
+// names its origin; a generated graph has none, so it is its own), so that inlining brings a
+// pullback next to the call that applies it and projection and DCE take the closures apart.
+// Not under --check-nan, whose reports name the derivative by the graph a node is in; not
+// when some value has no type (the emitter refuses the program, the interpreter runs it).
+void Compilation::optimise_derivatives(const std::vector<ir::Graph*>& generated) {
+  if (options_.opt.level <= 0 || options_.interp.check_nan || generated.empty()) return;
+  for (const ir::Graph* g : generated) {
+    for (const ir::Node* p : g->params)
+      if (!p->type) return;
+    for (const ir::Node* n : g->body)
+      if (!n->type) return;
+  }
+  std::set<const ir::Graph*> marked(generated.begin(), generated.end());
+  for (ir::Graph* g : generated) g->origin = g;
+  optimise();
+  for (const auto& g : module_.graphs)  // inlined copies of them too
+    if (g->origin && marked.count(g->origin)) g->origin = nullptr;
+}
+
+// One Context and Expander for every call: a second Expander would take the graphs the first
 // built for user code and rewrite the rewritten clones again.
-void Compilation::expand_derivatives(ir::Graph* entry) {
+void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
   if (!expander_) {
     ad_ = std::make_unique<ad::Context>(module_);
     expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
   }
-  expander_->expand(entry);
+  for (ir::Graph* entry : entries) expander_->expand(entry);
   module_.renumber();
   verify("expansion");
   const auto& left = expander_->leftovers();
@@ -303,9 +322,18 @@ void Compilation::expand_derivatives(ir::Graph* entry) {
 // values first (expand/value_types.hpp). Throws codegen::Unsupported.
 codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitOptions& options) {
   codegen::EmitOptions emit = options;
+  prepare_derivative_code({const_cast<ir::Graph*>(entry)}, emit);
+  return codegen::emit_program(module_, *checker_, entry, emit);
+}
+
+// Types and optimises the derivative code the entries reach (after expand_derivatives), and
+// tells the emitter what it needs to know of it.
+void Compilation::prepare_derivative_code(const std::vector<ir::Graph*>& entries, codegen::EmitOptions& emit) {
   if (expander_) {
-    expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entry, expander_->graphs());
+    std::vector<ir::Graph*> generated =
+        expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entries, expander_->graphs());
     values_typed_ = true;
+    optimise_derivatives(generated);
     emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
       return ad_->convert(g).free_vars;
     };
@@ -314,7 +342,6 @@ codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitO
       return it == expander_->operators().end() ? std::string() : interp::describe_derivative(g->name, it->second);
     };
   }
-  return codegen::emit_program(module_, *checker_, entry, emit);
 }
 
 codegen::EmitOptions Compilation::emit_options() const {
@@ -346,7 +373,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
 std::string Compilation::c_text(const std::string& fn) {
   ir::Graph* typed = specialised_main();
   optimise();
-  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives(typed);
+  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
   codegen::CProgram program;
   try {
     program = emit(typed, emit_options());
@@ -458,8 +485,7 @@ std::string Compilation::expanded_text(const std::string& name, bool value_types
   verify("expansion");
   std::string out;
   if (value_types) try {
-      for (ir::Graph* entry : entries)
-        expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entry, expander.graphs());
+      expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entries, expander.graphs());
     } catch (const codegen::Unsupported& u) {
       out += "# not native: " + lower::place(u.loc) + ": " + u.what + "\n";
     }

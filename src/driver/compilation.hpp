@@ -95,11 +95,24 @@ class Compilation {
   // support is a located compile error.
   std::string c_text(const std::string& fn);
 
+  // `fluxion compile` (docs/codegen.md "AOT libraries"): the shared library `library`, with
+  // its header `header`, whose C functions run `exports` natively. An export is `name` alone
+  // (the top-level function of that name) or `name` and an expression whose value is a
+  // function (`dloss` and `grad(loss)`); either takes the parameters, with their annotated
+  // types, of the function it names (for an expression, the innermost first argument:
+  // grad(loss) takes loss's). A missing annotation, an unknown function or an output that
+  // cannot be written is a located compile error.
+  struct ExportRequest {
+    std::string name;
+    std::string expression;  // "": the function `name`
+  };
+  void compile_library(const std::vector<ExportRequest>& exports, const std::string& library, const std::string& header);
+
   // The IR of top-level function `name` at `stage` ("parsed", "typed", "opt", "ad" or
   // "expanded"); "opt" is the typed program after the optimiser.
   std::string ir_text(const std::string& name, const std::string& stage);
 
-  // Expands every derivative reachable from `entry` ahead of time (docs/ad.md §10); what
+  // Expands every derivative reachable from the entries ahead of time (docs/ad.md §10); what
   // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
   // compile error (AheadOfTimeOnly). May be called again for later entries (the embedding API
   // expands each specialisation it compiles): the one Expander keeps which graphs it built and
@@ -107,7 +120,7 @@ class Compilation {
   // interpreter options of earlier entries stay valid. Once anything could not be expanded,
   // every later entry is reported as not expandable too (the expansion does not know which
   // entries reach the clone that holds the leftover).
-  void expand_derivatives(ir::Graph* entry);
+  void expand_derivatives(const std::vector<ir::Graph*>& entries);
   // The interpreter's options for the program: after expand_derivatives, those that run the
   // expanded program (interp::Options::expanded, its derivative operators and AD context).
   interp::Options interp_options() const;
@@ -123,9 +136,13 @@ class Compilation {
   ir::Graph* specialised_main();
   // Runs the optimiser over every typed clone (a no-op with --opt=0).
   void optimise();
+  void optimise_derivatives(const std::vector<ir::Graph*>& generated);
+  void prepare_derivative_code(const std::vector<ir::Graph*>& entries, codegen::EmitOptions& emit);
   // The typed clones of top-level function `name` ("typed" and "opt" stages), printed.
   std::string typed_text(const std::string& name, bool optimised);
   codegen::EmitOptions emit_options() const;
+  // The typed clone an export runs (library.cpp).
+  ir::Graph* exported_function(const ExportRequest& request);
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
   // `result`, the text of entry's result goes there (eval).
   bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
@@ -143,7 +160,7 @@ class Compilation {
   // C emitter read while the program runs (null until expand_derivatives).
   std::unique_ptr<ad::Context> ad_;
   std::unique_ptr<expand::Expander> expander_;
-  bool values_typed_ = false;  // emit typed the expanded program's values (see verify)
+  bool values_typed_ = false;  // prepare_derivative_code typed the expanded values (see verify)
   lower::ProgramScope scope_;  // which file sees which top-level names (for eval)
   const SourceFile* main_file_ = nullptr;
 };

@@ -52,7 +52,7 @@ class ValueTyper {
   ValueTyper(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations)
       : m_(m), cx_(cx), store_(store), typing_(store, annotations) {}
 
-  void run(const Graph* entry, const std::vector<const Graph*>& roots) {
+  std::vector<Graph*> run(const std::vector<Graph*>& entries, const std::vector<const Graph*>& roots) {
     remove_dead();
     for (const Graph* g : roots)
       for (const Node* n : g->body)
@@ -61,11 +61,16 @@ class ValueTyper {
     for (int round = 0;; ++round) {
       changed_ = false;
       seen_.clear();
-      visit(entry);
+      for (const Graph* entry : entries) visit(entry);
       for (const Graph* g : roots)
         if (!generated(g)) visit(g);
-      if (!changed_) return;
-      if (round == kMaxRounds) codegen::unsupported(entry->loc, "derivative code whose types do not settle");
+      if (!changed_) {
+        std::vector<Graph*> typed;
+        for (const Graph* g : seen_)
+          if (generated(g)) typed.push_back(const_cast<Graph*>(g));
+        return typed;
+      }
+      if (round == kMaxRounds) codegen::unsupported(entries.at(0)->loc, "derivative code whose types do not settle");
     }
   }
 
@@ -414,9 +419,10 @@ class ValueTyper {
 
 }  // namespace
 
-void type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations,
-                 const ir::Graph* entry, const std::vector<const ir::Graph*>& roots) {
-  ValueTyper(m, cx, store, annotations).run(entry, roots);
+std::vector<ir::Graph*> type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store,
+                                    types::Annotations& annotations, const std::vector<ir::Graph*>& entries,
+                                    const std::vector<const ir::Graph*>& roots) {
+  return ValueTyper(m, cx, store, annotations).run(entries, roots);
 }
 
 }  // namespace fx::expand

@@ -27,9 +27,11 @@
 
 namespace fx::expand {
 
-// Types every node reachable from `entry` and from the typed clones among `roots` (the
+// Types every node reachable from the entries and from the typed clones among `roots` (the
 // expanded program, Expander::graphs()); throws codegen::Unsupported for what it cannot type.
-void type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations,
-                 const ir::Graph* entry, const std::vector<const ir::Graph*>& roots);
+// Returns the generated graphs it typed (what the optimiser may then rewrite).
+std::vector<ir::Graph*> type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store,
+                                    types::Annotations& annotations, const std::vector<ir::Graph*>& entries,
+                                    const std::vector<const ir::Graph*>& roots);
 
 }  // namespace fx::expand

@@ -113,35 +113,6 @@ Value walk(Open open) {
 
 }  // namespace
 
-static bool integral_leaf(const Value& v) {
-  return v.kind() == Kind::Int || v.kind() == Kind::Bool ||
-         (v.kind() == Kind::Tensor && !rt::is_float(v.as_tensor().dtype()));
-}
-
-// The sum of two tangent leaves of which one at least is a tensor: broadcasting addition
-// (a scalar is weak against a tensor). As for scalars, an integer tangent (an i64 or bool
-// tensor's) is a zero of its own type, and wins over a float contribution.
-static Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc) {
-  const bool ia = integral_leaf(a), ib = integral_leaf(b);
-  if (ia != ib) return ia ? a : b;
-  if (!(a.kind() == Kind::Tensor || tensors::is_scalar(a)) || !(b.kind() == Kind::Tensor || tensors::is_scalar(b)))
-    runtime_error(loc, "cannot add derivatives of different structures: " + type_name(a) + " and " + type_name(b));
-  auto [x, y] = tensors::operand_pair(a, b, loc, "add_tangent");
-  if (x.dtype() == rt::DType::Bool || y.dtype() == rt::DType::Bool) return a;  // no derivative: a zero
-  return tensors::guarded(loc, [&x = x, &y = y] { return tensors::box(rt::add(x, y)); });
-}
-
-// Tensor leaves of zeros_like and add_tangent, for native code, which writes out the rest of
-// the tangent space by type (codegen/prims_ad.cpp).
-Value tangent_leaf_primitive(ir::Prim p, SourceLoc loc, Value* a, size_t n) {
-  if (p == ir::Prim::AddTangent && n == 2) return add_tensor_leaves(a[0], a[1], loc);
-  if (p == ir::Prim::ZerosLike && n == 1 && a[0].kind() == Kind::Tensor) {
-    const rt::Tensor& t = a[0].as_tensor();
-    return tensors::guarded(loc, [&] { return Value::tensor(rt::zeros(t.shape(), t.dtype())); });
-  }
-  internal_error("interpreter", std::string(ir::prim_name(p)) + " of these operands reached apply_primitive");
-}
-
 // The differentiable part of a function value is its env (a closure's converted env);
 // other values are their own.
 Value Machine::tangent_view(const Value& v, const ir::Node* at) {

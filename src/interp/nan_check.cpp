@@ -1,4 +1,6 @@
 // --check-nan: the check after each primitive application and its message (nan_check.hpp).
+// Part of the runtime that generated code links (fx_rt_check_nan); the interpreter's own
+// checked application, which needs its machine, is in checked_apply.cpp.
 #include "interp/nan_check.hpp"
 
 #include <cmath>
@@ -6,7 +8,6 @@
 #include "fluxion/runtime/elementwise.hpp"
 #include "fluxion/runtime/reduce.hpp"
 #include "interp/format.hpp"
-#include "interp/machine.hpp"
 #include "interp/primitives.hpp"
 #include "support/diagnostics.hpp"
 
@@ -120,26 +121,6 @@ std::string describe_derivative(const std::string& graph_name, const std::vector
   if (pass) return std::string(" in ") + pass + " of a derivative";
   if (op) return std::string(" inside ") + op;
   return "";
-}
-
-// Off the fast path: called instead of apply_primitive only under --check-nan.
-[[gnu::noinline]] Value Machine::apply_checked(ir::Prim p, Value* args, size_t n, const ir::Node* at) {
-  // Extra references keep the operands intact for the check and the message: a primitive may
-  // otherwise reuse the storage of a tensor operand that only it holds.
-  std::vector<Value> kept(args, args + n);
-  const SourceLoc loc = at ? at->loc : SourceLoc{};
-  Value result = is_ad_primitive(p) ? eval_ad_prim(p, args, n, at) : apply_primitive(p, loc, args, n, out_);
-  std::string message = nan_report(p, kept.data(), n, result);
-  if (message.empty()) return result;
-  if (at && at->graph) {
-    const std::vector<ad::Generic>* operators = &derivatives_;
-    if (options_.derivative_operators && derivatives_.empty()) {  // an expanded program
-      auto it = options_.derivative_operators->find(at->graph);
-      if (it != options_.derivative_operators->end()) operators = &it->second;
-    }
-    message += describe_derivative(at->graph->name, *operators);
-  }
-  runtime_error(site(at), message);
 }
 
 std::string nan_report(ir::Prim p, const Value* operands, size_t n, const Value& result) {

@@ -20,8 +20,10 @@ namespace fx::interp {
 // no longer needs, see machine.hpp "last uses").
 Value apply_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n, std::ostream& out);
 
-// zeros_like and add_tangent of tensor leaves (ad_values.cpp): what native code asks of them.
+// zeros_like and add_tangent of tensor leaves (tangent_leaves.cpp): what native code asks of
+// them; add_tensor_leaves is the sum of two leaves of which one at least is a tensor.
 Value tangent_leaf_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n);
+Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc);
 
 // The AD primitives (grad ... list_is_empty), which the machine evaluates (ad_runtime.cpp).
 bool is_ad_primitive(ir::Prim p);

@@ -5,18 +5,6 @@
 
 namespace fx::ir {
 
-namespace {
-const PrimInfo kPrimTable[] = {
-#define FX_PRIM(Enum, text, arity, flags, family, derivative) \
-  {text, arity, PrimFlag::flags, PrimFamily::family, PrimDerivative::derivative},
-#include "ir/ops.def"
-#undef FX_PRIM
-};
-}  // namespace
-
-const PrimInfo& prim_info(Prim p) { return kPrimTable[static_cast<size_t>(p)]; }
-const char* prim_name(Prim p) { return prim_info(p).name; }
-
 int StructDecl::field_index(const std::string& field) const {
   for (size_t i = 0; i < fields.size(); ++i)
     if (fields[i].name == field) return static_cast<int>(i);

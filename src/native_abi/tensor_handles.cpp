@@ -58,10 +58,6 @@ void fx_rt_tensor_release(fx_tensor* t) {
   if (t) fx::native_abi::take(t);  // the adopted reference is dropped here
 }
 
-void fx_rt_tensor_to_host(fx_tensor* t) {
-  if (t) fx::native_abi::take(t).release();  // uncounted, not dropped: the host adopts it
-}
-
 int64_t fx_rt_tensors_live(void) { return static_cast<int64_t>(held.size()); }
 
 void fx_rt_tensors_free_all(void) {

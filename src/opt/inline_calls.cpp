@@ -235,6 +235,10 @@ class InlinePass {
     const Graph* c = n->callee()->as_graph();
     if (!c->origin || c == caller || !recursion_.known(c) || recursion_.recursive(c)) return nullptr;
     if (c->params.size() != n->num_args() || !c->output) return nullptr;
+    // Derivative code (a generated graph, its own origin while the optimiser runs over it,
+    // Compilation::optimise_derivatives) goes only into derivative code: its closures and
+    // stacks have no user-facing type rule for the verifier to hold a typed clone to.
+    if (c->origin == c && caller->origin != caller) return nullptr;
     // The copy's nodes keep the types inferred for the parameters: an argument must have
     // exactly that type. One that knows more (tensor extents, which signatures forget) or
     // less (a rank the callee's annotation asserts on entry) would make the primitives' rules

@@ -1,7 +1,7 @@
 // Projection of constructors: reading a component of a value built in view gives the
 // component itself — tuple_get(make_tuple(a, b), 1) is b, a struct field read from
 // make_struct or from set_attr of that field is the field's value, variant_tag and
-// variant_field of make_variant are known. Loop states, multiple results and AD's
+// variant_field of make_variant are known, a converted closure's env is what it was made with. Loop states, multiple results and AD's
 // (value, pullback) pairs are tuples packed in one place and unpacked in another; after
 // inlining the two meet, and this pass (with DCE) removes the packing altogether.
 #include "opt/pass.hpp"
@@ -74,6 +74,12 @@ Node* projected(ir::Module& m, Node* n) {
       };
       if (!variant(x->arg(0)) || variant(x->arg(0)) != variant(n->arg(1))) return nullptr;
       return i >= 0 && size_t(i) + 1 < x->num_args() ? x->arg(size_t(i) + 1) : nullptr;
+    }
+    // closure_env(make_closure(code, env)) is env: derivative code packs a pullback's
+    // residuals into a closure that, after inlining, the same graph unpacks.
+    case Prim::ClosureEnv: {
+      Node* c = n->arg(0);
+      return c->is_prim_apply(Prim::MakeClosure) ? c->arg(1) : nullptr;
     }
     default: return nullptr;
   }

@@ -63,7 +63,12 @@ const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vec
   call.node = n;
   call.args = arg_types;
   call.arg_nodes = args;
-  const Type* t = rules_.infer(p, call);
+  const Type* t = nullptr;
+  try {
+    t = rules_.infer(p, call);
+  } catch (const InternalError&) {
+    return nullptr;  // a use the user-facing rule does not know (set_attr of a tuple's element)
+  }
   return t ? erase_extents(store_, t) : nullptr;
 }
 

@@ -27,7 +27,7 @@ enum { FX_RT_OK = 0, FX_RT_ERROR = 2, FX_RT_LEAKED = 3 };
  * host calls (the entry point fx_call, docs/embedding.md); tuples and structs are flattened
  * into consecutive slots (src/codegen/host_slots.hpp). A tensor argument is a reference the
  * host hands to the call (fx_call gives it back); a tensor result is a reference the call
- * hands to the host. */
+ * hands to the host (fx_rt_tensor_to_host, below). */
 typedef union fx_slot {
   double f64;
   int64_t i64;
@@ -112,9 +112,6 @@ void fx_rt_tensor_release(fx_tensor* t);
  * back (after a run-time error skipped the frames that held them). */
 int64_t fx_rt_tensors_live(void);
 void fx_rt_tensors_free_all(void);
-/* fx_call hands a reference of its result to the host: still valid, but no longer one that
- * generated code holds (so the entry's leak check does not count it). */
-void fx_rt_tensor_to_host(fx_tensor* t);
 
 enum {
   FX_VALUE_NONE = 0,
@@ -170,6 +167,17 @@ bool fx_rt_tensor_equal(const fx_tensor* a, const fx_tensor* b);
 fx_tensor* fx_rt_tensor_of_f64(double x);
 fx_tensor* fx_rt_tensor_of_i64(int64_t x);
 fx_tensor* fx_rt_tensor_of_bool(bool x);
+
+/* ---- the host of an AOT library (docs/codegen.md "AOT libraries"): its arrays, wrapped
+ * without a copy (row-major; NULL with the reason in fx_rt_error_message when they cannot be),
+ * an argument checked against the parameter's dtype and rank (-1: any; NULL when it fits, else
+ * the message, which starts with `what`), a result handed over to the host (generated code
+ * stops counting it; a copy when it is the host's memory, a view or shared; NULL when out of
+ * memory), and a reference the host gives back. */
+fx_tensor* fx_rt_host_wrap(int32_t dtype, void* data, int64_t rank, const int64_t* shape);
+const char* fx_rt_check_argument(const fx_tensor* t, int32_t dtype, int64_t rank, const char* what);
+fx_tensor* fx_rt_tensor_to_host(fx_tensor* t);
+void fx_rt_host_release(const fx_tensor* t);
 
 #ifdef __cplusplus
 }
