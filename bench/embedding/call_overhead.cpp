@@ -44,5 +44,21 @@ int main(int argc, char** argv) {
   std::printf("C++ function pointer:       %8.1f ns/call\n", base);
   std::printf("fluxion::Function, native:  %8.1f ns/call (overhead %.1f ns)\n", fx, fx - base);
   std::printf("fluxion::Function, interp.: %8.1f ns/call\n", in);
+
+  // A native gradient: d/dx (a scalar result: the lock-free path) and d/dx, d/dy (a tuple).
+  fluxion::Function dx = fluxion::grad(f), dxy = fluxion::grad(f, {0, 1});
+  fluxion::Function dx_in = fluxion::grad(g), dxy_in = fluxion::grad(g, {0, 1});
+  std::printf("backend of grad: %s, %s\n", fluxion::backend_name(dx.backend({1.0, 2.0})),
+              fluxion::backend_name(dxy.backend({1.0, 2.0})));
+  double grad_base = ns_per_call(n, [](double x) { return 2.0 * x * 2.0 + 0.0 * poly_pointer(x, 2.0); });
+  double grad_dx = ns_per_call(n, [&](double x) { return dx(x, 2.0).as_float(); });
+  double grad_dxy = ns_per_call(n / 10, [&](double x) { return dxy(x, 2.0).items()[1].as_float(); });
+  double grad_in = ns_per_call(n / 100, [&](double x) { return dx_in(x, 2.0).as_float(); });
+  double grad_xy_in = ns_per_call(n / 100, [&](double x) { return dxy_in(x, 2.0).items()[1].as_float(); });
+  std::printf("C++ gradient by hand:       %8.1f ns/call\n", grad_base);
+  std::printf("grad(poly), native:         %8.1f ns/call (overhead %.1f ns)\n", grad_dx, grad_dx - grad_base);
+  std::printf("grad(poly, (0, 1)), native: %8.1f ns/call\n", grad_dxy);
+  std::printf("grad(poly), interp.:        %8.1f ns/call\n", grad_in);
+  std::printf("grad(poly, (0, 1)), interp.:%8.1f ns/call\n", grad_xy_in);
   return 0;
 }

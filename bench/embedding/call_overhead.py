@@ -2,7 +2,8 @@
 """The cost of calling a compiled scalar Fluxion function from Python (docs/embedding.md "Cost
 of a call"): m.poly(x, 2.0) against a pybind11 function of the same module that takes the same
 arguments and does nothing (fluxion._native._pybind11_baseline): the difference is Fluxion's
-own overhead. Also the interpreter, and a plain Python function, for comparison.
+own overhead. Also the interpreter, a plain Python function, and a native gradient (d/dx: a
+float; d/dx and d/dy: a tuple) and its interpreted counterpart, for comparison.
 
 usage: PYTHONPATH=build/python /usr/bin/python3 bench/embedding/call_overhead.py [N]
 """
@@ -40,6 +41,16 @@ def main():
     print("fluxion, native:            %8.1f ns/call (overhead %.1f ns)" % (fx, fx - base))
     print("fluxion, interpreter:       %8.1f ns/call" % it)
     print("plain Python function:      %8.1f ns/call" % py)
+
+    native_module = fluxion.loads(PROGRAM, "poly.fx")
+    interp_module = fluxion.loads(PROGRAM, "poly.fx", engine="interpreter")
+    glob.update(dx=fluxion.grad(native_module.poly), dxy=fluxion.grad(native_module.poly, argnums=(0, 1)),
+                dx_in=fluxion.grad(interp_module.poly))
+    print("backend of grad:", glob["dx"].backend(1.0, 2.0), glob["dxy"].backend(1.0, 2.0))
+    glob["dx"](1.0, 2.0), glob["dxy"](1.0, 2.0), glob["dx_in"](1.0, 2.0)
+    print("grad(poly), native:         %8.1f ns/call" % per_call("dx(1.5, 2.0)", n, glob))
+    print("grad(poly, (0, 1)), native: %8.1f ns/call" % per_call("dxy(1.5, 2.0)", n, glob))
+    print("grad(poly), interpreter:    %8.1f ns/call" % per_call("dx_in(1.5, 2.0)", max(n // 100, 1000), glob))
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@
 // differentiate them (docs/embedding.md).
 //
 // Engines. A call runs compiled code when the native back end supports the function at the
-// call's argument types (today: functions of f64/i64/bool scalars returning one, docs/codegen.md),
-// compiled once per signature through the JIT's persistent cache; otherwise the reference
-// interpreter runs it. Function::backend() says which one a call with given arguments takes.
+// call's argument types (parameters and result of numbers, tensors, None, and tuples and
+// structs of them; derivatives included: docs/embedding.md), compiled once per signature
+// through the JIT's persistent cache; otherwise the reference interpreter runs it.
+// Function::backend() says which one a call with given arguments takes.
 // As the native back end grows, the same calls get faster without changes here.
 //
 // Threads. A Module and its Functions may be used from several threads at once: calls that run
@@ -81,8 +82,8 @@ class Function {
   // Readable code: the Fluxion source of a top-level function; for a derivative, the forward
   // and reverse transforms of the function it differentiates (`fluxion ir --stage ad`).
   std::string source() const;
-  // The C code of the function specialised for these arguments (Error where the native back
-  // end does not support it yet, e.g. derivatives).
+  // The C code of the function (or derivative) specialised for these arguments: what a call
+  // with them runs natively (Error where the native back end does not support it yet).
   std::string emit_c(const std::vector<Value>& args) const;
 
   // For the implementation (src/api/).

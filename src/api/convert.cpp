@@ -56,14 +56,28 @@ rt::Tensor borrowed(const TensorView& view, const ArgumentPlace& at) {
 
 }  // namespace
 
+rt::Tensor tensor_argument(const Value& v, const ArgumentPlace& at) {
+  return v.kind() == Value::Kind::View ? borrowed(v.as_view(), at) : v.as_tensor().storage()->tensor;
+}
+
+Value owned_result(rt::Tensor t) {
+  // A result is the host's alone: never a view of an argument, of another result or of
+  // what a pullback keeps.
+  if (!t.is_unique() || !t.is_contiguous()) t = rt::copy(t);
+  auto storage = std::make_shared<TensorStorage>();
+  rt::Shape shape = t.shape();
+  storage->shape.assign(shape.begin(), shape.end());
+  storage->tensor = std::move(t);
+  return Value(Tensor(std::move(storage)));
+}
+
 fi::Value to_interp(const Value& v, ModuleState& m, const ArgumentPlace& at) {
   switch (v.kind()) {
     case Value::Kind::None: return fi::Value::none();
     case Value::Kind::Bool: return fi::Value::boolean(v.as_bool());
     case Value::Kind::Int: return fi::Value::integer(v.as_int());
     case Value::Kind::Float: return fi::Value::real(v.as_float());
-    case Value::Kind::View: return fi::Value::tensor(borrowed(v.as_view(), at));
-    case Value::Kind::Tensor: return fi::Value::tensor(v.as_tensor().storage()->tensor);
+    case Value::Kind::View: case Value::Kind::Tensor: return fi::Value::tensor(tensor_argument(v, at));
     case Value::Kind::Tuple: {
       std::vector<fi::Value> items;
       for (size_t i = 0; i < v.items().size(); ++i)
@@ -95,26 +109,16 @@ fi::Value to_interp(const Value& v, ModuleState& m, const ArgumentPlace& at) {
   host_error(at.loc, at.what + ": a value of an unknown kind");
 }
 
-Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
+Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m, bool expanded) {
   switch (v.kind()) {
     case fi::Kind::Undef: case fi::Kind::None: return Value();
     case fi::Kind::Bool: return Value(v.as_bool());
     case fi::Kind::Int: return Value(v.as_int());
     case fi::Kind::Float: return Value(v.as_float());
-    case fi::Kind::Tensor: {
-      rt::Tensor t = fi::take_tensor(std::move(v));
-      // A result is the host's alone: never a view of an argument, of another result or of
-      // what a pullback keeps.
-      if (!t.is_unique() || !t.is_contiguous()) t = rt::copy(t);
-      auto storage = std::make_shared<TensorStorage>();
-      rt::Shape shape = t.shape();
-      storage->shape.assign(shape.begin(), shape.end());
-      storage->tensor = std::move(t);
-      return Value(Tensor(std::move(storage)));
-    }
+    case fi::Kind::Tensor: return owned_result(fi::take_tensor(std::move(v)));
     case fi::Kind::Tuple: {
       std::vector<Value> items;
-      for (const fi::Value& item : v.items()) items.push_back(from_interp(item, m));
+      for (const fi::Value& item : v.items()) items.push_back(from_interp(item, m, expanded));
       return Value::tuple(std::move(items));
     }
     case fi::Kind::Struct: case fi::Kind::Variant: {
@@ -122,7 +126,7 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
       const auto& fields = is_struct ? v.as_struct().decl->fields : v.as_variant().decl->fields;
       std::vector<std::pair<std::string, Value>> out;
       for (size_t i = 0; i < v.items().size(); ++i)
-        out.emplace_back(i < fields.size() ? fields[i].name : "_" + std::to_string(i), from_interp(v.items()[i], m));
+        out.emplace_back(i < fields.size() ? fields[i].name : "_" + std::to_string(i), from_interp(v.items()[i], m, expanded));
       return Value::structure(is_struct ? v.as_struct().decl->name : v.as_variant().decl->name, std::move(out));
     }
     case fi::Kind::Closure: case fi::Kind::Prim: case fi::Kind::Explicit: case fi::Kind::Derived: {
@@ -130,6 +134,7 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m) {
       handle->module = m;
       handle->name = "function";
       handle->value = std::move(v);
+      handle->expanded = expanded;
       return Value(Function(handle));
     }
     case fi::Kind::Str: case fi::Kind::List: break;

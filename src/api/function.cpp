@@ -1,6 +1,7 @@
 // Calling a function: the engine is chosen per signature of argument types (module.hpp
 // "Engines"); a native specialisation is called without the module's lock.
 #include "api/convert.hpp"
+#include "api/host_call.hpp"
 #include "api/errors.hpp"
 #include "api/function_handle.hpp"
 #include "codegen/unsupported.hpp"
@@ -8,6 +9,8 @@
 #include "lower/lower.hpp"
 #include "support/diagnostics.hpp"
 #include "support/large_stack.hpp"
+
+#include <iostream>
 
 namespace fluxion {
 
@@ -19,7 +22,7 @@ using detail::ModuleState;
 using detail::Specialisation;
 namespace fi = fx::interp;
 
-constexpr size_t kMaxNativeArgs = 16;
+constexpr size_t kMaxNativeArgs = 16;  // the fast path's slots, on the stack
 
 ArgumentPlace argument_place(const fx::ir::Graph* g, size_t i) {
   std::string what = "argument " + std::to_string(i + 1);
@@ -27,65 +30,133 @@ ArgumentPlace argument_place(const fx::ir::Graph* g, size_t i) {
   return {g->loc, what + " of " + fi::function_display_name(*g) + "()"};
 }
 
-bool is_scalar(Value::Kind k) { return k == Value::Kind::Bool || k == Value::Kind::Int || k == Value::Kind::Float; }
+// Where host arguments of h are reported: at the function h is (or differentiates).
+ArgumentPlace place_of(const FunctionHandle& h, size_t i) {
+  const fx::ir::Graph* g = h.top ? h.top : h.differentiated;
+  return g ? argument_place(g, i) : ArgumentPlace{{}, "argument " + std::to_string(i + 1)};
+}
 
-// Does the native specialisation `s` take exactly these arguments?
+// Does the native specialisation `s` take exactly these arguments (the lock-free fast path)?
+// Scalar signatures compare kinds only; others compare the arguments' structure, dtypes and
+// ranks with the specialisation's shapes.
 bool fits(const Specialisation& s, const Value* args, size_t n) {
   if (n != s.params.size()) return false;
+  if (s.scalar_only) {
+    for (size_t i = 0; i < n; ++i)
+      if (args[i].kind() != s.scalar_params[i]) return false;
+    return true;
+  }
   for (size_t i = 0; i < n; ++i)
-    if (args[i].kind() != s.params[i]) return false;
+    if (!detail::matches(args[i], s.params[i])) return false;
   return true;
 }
 
-Value call_native(const Specialisation& s, const Value* args, size_t n) {
+Value call_scalar(const Specialisation& s, const Value* args, size_t n) {
   fx_slot in[kMaxNativeArgs], out;
   for (size_t i = 0; i < n; ++i) {
-    switch (s.params[i]) {
+    switch (s.scalar_params[i]) {
       case Value::Kind::Float: in[i].f64 = args[i].as_float(); break;
       case Value::Kind::Int: in[i].i64 = args[i].as_int(); break;
       default: in[i].b = args[i].as_bool(); break;
     }
   }
-  detail::guarded([&] { s.native->call(in, &out); });
-  switch (s.result) {
-    case Value::Kind::Float: return Value(out.f64);
-    case Value::Kind::Int: return Value(out.i64);
-    default: return Value(out.b);
-  }
+  s.native->call(in, &out);
+  size_t next = 0;
+  return detail::from_slots(&out, next, s.result);
 }
 
-Value::Kind scalar_kind(const fx::types::Type* t) {
-  switch (t->kind) {
-    case fx::types::TypeKind::F64: return Value::Kind::Float;
-    case fx::types::TypeKind::I64: return Value::Kind::Int;
-    case fx::types::TypeKind::Bool: return Value::Kind::Bool;
-    default: return Value::Kind::None;
-  }
+// A call of native code with any arguments the slots carry: tensors are handed to the call as
+// borrowed views of the caller's memory (not copied), the result's tensors are the host's.
+Value call_native(const FunctionHandle& h, const Specialisation& s, const Value* args, size_t n) {
+  if (s.scalar_only) return call_scalar(s, args, n);
+  // Slots on the stack where they fit (the common case), else on the heap.
+  fx_slot stack_in[kMaxNativeArgs], stack_out[kMaxNativeArgs];
+  std::vector<fx_slot> heap_in, heap_out;
+  fx_slot* in = stack_in;
+  fx_slot* out = stack_out;
+  if (s.arg_slots > kMaxNativeArgs) in = (heap_in.resize(s.arg_slots), heap_in.data());
+  if (s.result_slots > kMaxNativeArgs) out = (heap_out.resize(s.result_slots), heap_out.data());
+  std::vector<std::pair<size_t, fx::rt::Tensor>> tensors;
+  size_t next = 0;
+  for (size_t i = 0; i < n; ++i) detail::to_slots(args[i], s.params[i], in, next, tensors, [&h, i] { return place_of(h, i); });
+  detail::hand_tensors(in, tensors);  // from here on the call gives them back, even when it fails
+  s.native->call(in, out);
+  next = 0;
+  return detail::from_slots(out, next, s.result);
 }
 
-// Compiles the typed clone natively when the engine allows and the back end supports it.
-void try_native(ModuleState& m, Specialisation& s) {
+// The interpreter that runs the expanded program (made at the first expanded specialisation).
+fi::Session& expanded_session(ModuleState& m) {
+  if (!m.expanded_session) {
+    m.expanded_options = m.compilation->interp_options();
+    m.expanded_session = std::make_unique<fi::Session>(m.compilation->module(), m.expanded_options, std::cout);
+  }
+  return *m.expanded_session;
+}
+
+// Compiles s.graph natively when the engine allows and the back end supports it: its
+// derivatives are expanded ahead of time first (as `fluxion run` does), then it is emitted with
+// the fx_call entry.
+void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
   if (m.options.engine == Engine::Interpreter) return;
+  fx::driver::Compilation& c = *m.compilation;
+  fx::ir::Graph* graph = const_cast<fx::ir::Graph*>(s.graph);
   try {
     if (m.options.check_nan) fx::codegen::unsupported(s.graph->loc, "--check-nan");
-    const fx::types::Type* ret = m.compilation->checker().result_type(s.graph);
-    if (s.graph->params.size() > kMaxNativeArgs)
-      fx::codegen::unsupported(s.graph->loc, "a host call with more than 16 arguments");
+    if (!m.expansion_failed) {
+      try {
+        fx::run_with_large_stack([&] { c.expand_derivatives({graph}); });
+        s.expanded = true;
+      } catch (const fx::driver::RuntimeAdNeeded& r) {
+        m.expansion_failed = true;
+        fx::codegen::unsupported(r.loc, "a derivative that cannot be built ahead of time (" + r.why + ")");
+      }
+    }
     fx::codegen::EmitOptions emit{m.driver_options.interp.max_call_depth, m.driver_options.interp.max_loop_iterations};
-    emit.host_call = true;  // the emitter refuses parameters and results other than scalars
-    s.program = std::make_unique<fx::codegen::CProgram>(
-        fx::codegen::emit_program(m.compilation->module(), m.compilation->checker(), s.graph, emit));
-    for (const fx::ir::Node* p : s.graph->params) s.params.push_back(scalar_kind(p->type));
-    s.result = scalar_kind(ret);
+    emit.host_call = true;  // the emitter refuses parameters and results that cannot cross (host_slots.hpp)
+    fx::codegen::CProgram program;
+    // After an expansion gap the expanded program cannot be typed as a whole (it holds what
+    // the run-time engine must build): what is specialised from then on is emitted as it is,
+    // and a derivative in it is refused by the emitter (so it runs in the interpreter).
+    fx::run_with_large_stack([&] {
+      program = s.expanded ? c.emit(s.graph, emit) : fx::codegen::emit_program(c.module(), c.checker(), s.graph, emit);
+    });
+    s.program = std::make_unique<fx::codegen::CProgram>(std::move(program));
   } catch (const fx::codegen::Unsupported& u) {
     s.program.reset();
-    s.params.clear();
     if (m.options.engine == Engine::Native)
-      detail::host_error(u.loc, "the native back end does not support " + u.what + " yet (use Engine::Auto or Interpreter)");
+      detail::host_error(u.loc.valid() ? u.loc : where, "the native back end does not support " + u.what + " yet (use Engine::Auto or Interpreter)");
     return;
   }
+  fx::types::Annotations& annotations = c.checker().annotations();
+  s.scalar_only = s.graph->params.size() <= kMaxNativeArgs;
+  for (const fx::ir::Node* p : s.graph->params) {
+    s.params.push_back(detail::host_shape(p->type, annotations));
+    s.scalar_only = s.scalar_only && s.params.back().scalar();
+    s.scalar_params.push_back(p->type->kind == fx::types::TypeKind::F64   ? Value::Kind::Float
+                              : p->type->kind == fx::types::TypeKind::I64 ? Value::Kind::Int
+                                                                          : Value::Kind::Bool);
+  }
+  for (const detail::HostShape& p : s.params) s.arg_slots += detail::slot_count(p);
+  s.result = detail::host_shape(c.checker().result_type(s.graph), annotations);
+  s.result_slots = detail::slot_count(s.result);
+  s.scalar_only = s.scalar_only && s.result.scalar();
   s.native = fx::codegen::NativeProgram::load(*s.program, m.driver_options.jit);
   s.backend = Backend::Native;
+}
+
+// The types of the host's arguments and their key ("untyped" when one cannot be typed: a
+// function argument), for the specialisations of h.
+std::string signature(FunctionHandle& h, const Value* args, size_t n, std::vector<const fx::types::Type*>& types) {
+  std::string key;
+  bool typed = true;
+  for (size_t i = 0; i < n; ++i) {
+    const fx::types::Type* t = detail::type_of(args[i], *h.module, place_of(h, i));
+    if (!t) typed = false;
+    else key += fx::types::to_string(t) + ";";
+    types.push_back(t);
+  }
+  return typed ? key : "untyped";
 }
 
 // The specialisation of plain function h for these arguments (under the module's lock).
@@ -96,46 +167,75 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
     detail::host_error(g->loc, fi::function_display_name(*g) + "() takes " + std::to_string(g->params.size()) +
                                    " argument" + (g->params.size() == 1 ? "" : "s") + ", got " + std::to_string(n));
   std::vector<const fx::types::Type*> types;
-  std::string key;
-  bool typed = true;
-  for (size_t i = 0; i < n; ++i) {
-    const fx::types::Type* t = detail::type_of(args[i], m, argument_place(g, i));
-    if (!t) typed = false;
-    else key += fx::types::to_string(t) + ";";
-    types.push_back(t);
-  }
-  if (!typed) key = "untyped";
+  std::string key = signature(h, args, n, types);
   auto& slot = m.specialisations[{g, key}];
   if (slot) return *slot;
   auto s = std::make_unique<Specialisation>();
   s->graph = g;
-  if (typed) {
+  if (key != "untyped") {
     fx::run_with_large_stack([&] { s->graph = m.compilation->checker().specialise(h.top, types); });
     m.compilation->module().renumber();
-    try_native(m, *s);
+    try_native(m, *s, h.top->loc);
   }
   slot = std::move(s);
   return *slot;
 }
 
-Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* args, size_t n) {
+// The specialisation of derivative h (an operator applied to a top-level function) for these
+// arguments: the typed clone of `lambda a0, ..: (EXPRESSION)(a0, ..)`, compiled like a plain
+// function. Without one (an argument the type checker cannot be told about, or an expression
+// that does not type-check at these types), the interpreter calls h's function value, and
+// reports what is wrong with the call as it always has.
+const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args, size_t n) {
   ModuleState& m = *h.module;
-  const fx::ir::Graph* where = s ? s->graph : h.differentiated;
-  std::vector<fi::Value> in;
-  for (size_t i = 0; i < n; ++i)
-    in.push_back(detail::to_interp(args[i], m, where ? argument_place(where, i) : ArgumentPlace{{}, "argument " + std::to_string(i + 1)}));
-  if (s) return detail::from_interp(m.session->call(s->graph, in), h.module);
-  if (!h.value) h.value = m.function_value(h.expression);
+  std::vector<const fx::types::Type*> types;
+  std::string key = signature(h, args, n, types);
+  auto& slot = m.specialisations[{h.differentiated, h.expression + " @ " + key}];
+  if (slot) return *slot;
+  auto s = std::make_unique<Specialisation>();
+  if (key != "untyped") {
+    std::string params;
+    for (size_t i = 0; i < n; ++i) params += (i ? ", __host" : "__host") + std::to_string(i);
+    std::string text = "lambda " + params + ": (" + h.expression + ")(" + params + ")";
+    try {
+      fx::run_with_large_stack([&] { s->graph = m.compilation->typed_lambda(text, types); });
+    } catch (const fx::CompileError& e) {
+      // An error in the program at these types (a parameter's annotation, a non-scalar
+      // gradient) is reported as for a plain function; one in the API's own expression (the
+      // argument count, argnums) by the interpreter's call, with the words it always had.
+      if (e.loc.file && e.loc.file->path != "<expr>") throw;
+      s->graph = nullptr;
+    }
+    if (s->graph) try_native(m, *s, h.differentiated->loc);
+  }
+  slot = std::move(s);
+  return *slot;
+}
+
+// What fails in a derivative's own code (its call, argnums) is located in the API's
+// expression ("<expr>") or nowhere: it is reported at the function it differentiates.
+template <class F>
+auto located(const FunctionHandle& h, F&& work) -> decltype(work()) {
   try {
-    return detail::from_interp(m.session->call_value(*h.value, std::move(in)), h.module);
+    return work();
   } catch (fx::RuntimeError& e) {
-    // A derived function's call has no node of the user's own: what fails at the call itself
-    // (the argument count, argnums), unlocated or at the operator in the API's expression, is
-    // located at the function it differentiates.
     bool in_expression = !e.loc.valid() || (e.loc.file && e.loc.file->path == "<expr>");
     if (in_expression && h.differentiated) e.loc = h.differentiated->loc;
     throw;
   }
+}
+
+Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* args, size_t n) {
+  ModuleState& m = *h.module;
+  std::vector<fi::Value> in;
+  for (size_t i = 0; i < n; ++i) in.push_back(detail::to_interp(args[i], m, place_of(h, i)));
+  if (s && s->graph) {
+    fi::Session& session = s->expanded ? expanded_session(m) : *m.session;
+    return detail::from_interp(session.call(s->graph, in), h.module, s->expanded);
+  }
+  if (!h.value) h.value = m.function_value(h.expression);
+  fi::Session& session = h.expanded ? expanded_session(m) : *m.session;
+  return detail::from_interp(session.call_value(*h.value, std::move(in)), h.module, h.expanded);
 }
 
 }  // namespace
@@ -144,27 +244,31 @@ Value Function::call(const std::vector<Value>& args) const { return call(args.da
 
 Value Function::call(const Value* args, size_t n) const {
   FunctionHandle& h = *handle_;
-  // Fast path: the last specialisation called is native and takes these argument kinds.
+  // Fast path: the last specialisation called is native and takes these arguments.
   if (const Specialisation* s = h.last.load(std::memory_order_acquire); s && fits(*s, args, n))
-    return call_native(*s, args, n);
+    return detail::guarded([&] { return located(h, [&] { return call_native(h, *s, args, n); }); });
   std::unique_lock<std::recursive_mutex> hold(h.module->lock);
   return detail::guarded([&] {
-    if (!h.top) return call_interpreted(h, nullptr, args, n);
-    const Specialisation& s = specialise(h, args, n);
-    if (s.backend == Backend::Native) {
-      h.last.store(&s, std::memory_order_release);
-      hold.unlock();
-      return call_native(s, args, n);
-    }
-    return call_interpreted(h, &s, args, n);
+    return located(h, [&] {
+      if (!h.top && !h.differentiated) return call_interpreted(h, nullptr, args, n);  // a value returned by a call
+      const Specialisation& s = h.top ? specialise(h, args, n) : specialise_derivative(h, args, n);
+      if (s.backend == Backend::Native) {
+        h.last.store(&s, std::memory_order_release);
+        hold.unlock();
+        return call_native(h, s, args, n);
+      }
+      return call_interpreted(h, &s, args, n);
+    });
   });
 }
 
 Backend Function::backend(const std::vector<Value>& args) const {
   FunctionHandle& h = *handle_;
-  if (!h.top) return Backend::Interpreter;  // derivative operators: docs/codegen.md
+  if (!h.top && !h.differentiated) return Backend::Interpreter;  // a function value returned by a call
   std::lock_guard<std::recursive_mutex> hold(h.module->lock);
-  return detail::guarded([&] { return specialise(h, args.data(), args.size()).backend; });
+  return detail::guarded([&] {
+    return (h.top ? specialise(h, args.data(), args.size()) : specialise_derivative(h, args.data(), args.size())).backend;
+  });
 }
 
 const std::string& Function::name() const { return handle_->name; }
@@ -216,22 +320,27 @@ std::string Function::emit_c(const std::vector<Value>& args) const {
   FunctionHandle& h = *handle_;
   std::lock_guard<std::recursive_mutex> hold(h.module->lock);
   return detail::guarded([&]() -> std::string {
-    if (!h.top)
-      detail::host_error(h.differentiated ? h.differentiated->loc : fx::SourceLoc{},
-                         "the native back end does not support derivative operators (" + h.name + ") yet");
-    const Specialisation& s = specialise(h, args.data(), args.size());
-    if (!s.program) {
-      // Not compiled natively: the emitter says why, at the construct it stopped at.
-      fx::codegen::EmitOptions emit;
-      emit.host_call = true;
-      try {
-        return fx::codegen::emit_program(h.module->compilation->module(), h.module->compilation->checker(), s.graph,
-                                         emit).text;
-      } catch (const fx::codegen::Unsupported& u) {
-        detail::host_error(u.loc, "the native back end does not support " + u.what + " yet");
-      }
+    if (!h.top && !h.differentiated)
+      detail::host_error({}, "the C code of a function value returned by a call is not available");
+    ModuleState& m = *h.module;
+    const Specialisation& s = h.top ? specialise(h, args.data(), args.size())
+                                    : specialise_derivative(h, args.data(), args.size());
+    if (s.program) return s.program->text;
+    if (!h.top && (!s.graph || m.options.engine == Engine::Interpreter))
+      detail::host_error(h.differentiated->loc, "no C code for " + h.name + " at these arguments: " +
+                                                    (s.graph ? "the module runs derivatives in the interpreter (Engine::Interpreter)"
+                                                             : "it does not type-check for them (call it to see why)"));
+    // Not compiled natively: the emitter says why, at the construct it stopped at.
+    fx::codegen::EmitOptions emit;
+    emit.host_call = true;
+    try {
+      fx::codegen::CProgram program;
+      fx::run_with_large_stack([&] { program = m.compilation->emit(s.graph, emit); });
+      return program.text;
+    } catch (const fx::codegen::Unsupported& u) {
+      detail::host_error(u.loc.valid() ? u.loc : (h.top ? h.top : h.differentiated)->loc,
+                         "the native back end does not support " + u.what + " yet");
     }
-    return s.program->text;
   });
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "api/host_shape.hpp"
 #include "codegen/jit.hpp"
 #include "driver/compilation.hpp"
 #include "fluxion/module.hpp"
@@ -15,17 +16,28 @@
 
 namespace fluxion::detail {
 
-// One way of running a top-level function at one signature of argument types.
+// One way of running a function (a top-level one, or a derivative applied to arguments) at one
+// signature of argument types.
 struct Specialisation {
-  const fx::ir::Graph* graph = nullptr;  // the typed clone, or the generic graph (a function argument)
+  // The typed clone (of the top-level function, or of `lambda a0, ..: grad(f)(a0, ..)` for a
+  // derivative), or the generic graph (a function argument); null for a derivative that the
+  // interpreter runs from its function value (FunctionHandle::value).
+  const fx::ir::Graph* graph = nullptr;
   Backend backend = Backend::Interpreter;
-  // Native: the program (its fx_call entry), and the argument kinds it was compiled for.
+  // The graph's derivatives were expanded ahead of time (Compilation::expand_derivatives): the
+  // interpreter runs it with the expanded program's options (ModuleState::expanded_session).
+  bool expanded = false;
+  // Native: the program (its fx_call entry) and how arguments and result map to its slots.
   std::unique_ptr<fx::codegen::CProgram> program;
   std::optional<fx::codegen::NativeProgram> native;
-  std::vector<Value::Kind> params;
-  Value::Kind result = Value::Kind::None;
+  std::vector<HostShape> params;
+  HostShape result;
+  size_t arg_slots = 0, result_slots = 0;
+  // Every parameter and the result is a scalar: the lock-free path of Function::call checks
+  // the arguments' kinds against `scalar_params` only, and converts on the stack.
+  bool scalar_only = false;
+  std::vector<Value::Kind> scalar_params;
 };
-
 struct ModuleState {
   explicit ModuleState(const Options& options);
   ~ModuleState();
@@ -37,6 +49,13 @@ struct ModuleState {
   std::recursive_mutex lock;
   std::unique_ptr<fx::driver::Compilation> compilation;
   std::unique_ptr<fx::interp::Session> session;  // keeps the AD engine's caches across calls
+  // The interpreter for specialisations whose derivatives were expanded ahead of time (made at
+  // the first one: it runs with Compilation::interp_options() of the expanded program).
+  fx::interp::Options expanded_options;  // the session keeps a reference to them
+  std::unique_ptr<fx::interp::Session> expanded_session;
+  // A derivative could not be expanded ahead of time: later specialisations are not expanded
+  // either (Compilation::expand_derivatives), their derivatives run in the interpreter.
+  bool expansion_failed = false;
   std::map<std::pair<const fx::ir::Graph*, std::string>, std::unique_ptr<Specialisation>> specialisations;
 
   // The value of an expression in the module's scope (under the lock).
@@ -56,6 +75,9 @@ struct FunctionHandle {
   fx::ir::Graph* top = nullptr;  // the top-level function (not a derivative)
   fx::ir::Graph* differentiated = nullptr;  // the top-level function a derivative is built from
   std::optional<fx::interp::Value> value;   // the function value, once evaluated (not for `top`)
+  // `value` was made by the expanded program (the pullback of a vjp that ran expanded): it is
+  // called by the session that runs that program, which knows its closures' conversions.
+  bool expanded = false;
   std::atomic<const Specialisation*> last{nullptr};  // the last specialisation called: the fast path
 };
 

@@ -13,6 +13,7 @@
 #include "codegen/free_vars.hpp"
 #include "codegen/fused_loop.hpp"
 #include "codegen/handovers.hpp"
+#include "codegen/host_slots.hpp"
 #include "codegen/prims.hpp"
 #include "interp/format.hpp"
 
@@ -717,27 +718,40 @@ class Emitter {
            "  return FX_RT_OK;\n}\n";
   }
 
-  // The member of fx_slot that holds a value of type t between the host and native code.
-  std::string slot_field(const Type* t, SourceLoc loc) {
-    switch (t->kind) {
-      case TypeKind::F64: return "f64";
-      case TypeKind::I64: return "i64";
-      case TypeKind::Bool: return "b";
-      default: unsupported(loc, "a value of type " + to_string(t) + " passed between the host and native code (scalars only)");
-    }
-  }
-
-  // The embedding API's entry (EmitOptions::host_call): scalar arguments in, a scalar result out.
+  // The embedding API's entry (EmitOptions::host_call): each parameter is rebuilt from its
+  // leaves' slots (host_slots.hpp), the result is written to its leaves' slots. The host hands
+  // the references of tensor arguments to the call, which gives them back after it; the
+  // result's tensor references go to the host (fx_rt_tensor_to_host: a copy where the result
+  // is the host's memory, a view or shared), so that the entry's leak check counts neither.
   std::string host_entry_point(const Graph* entry) {
     where_ = entry->loc;
+    std::string body, released;
     std::vector<std::string> args;
-    for (size_t i = 0; i < entry->params.size(); ++i)
-      args.push_back("args[" + std::to_string(i) + "]." + slot_field(entry->params[i]->type, entry->params[i]->loc));
-    std::string result = "result->" + slot_field(result_type(entry), entry->loc);
+    size_t slot = 0;
+    for (size_t i = 0; i < entry->params.size(); ++i) {
+      const Node* p = entry->params[i];
+      std::string name = "arg" + std::to_string(i) + "_";
+      body += "  " + c_type(p->type) + " " + name + " = " + types_.zero(p->type) + ";\n";
+      for (const HostLeaf& leaf : host_leaves(p->type, annotations_, p->loc.valid() ? p->loc : entry->loc))
+        body += "  " + name + leaf.path + " = args[" + std::to_string(slot++) + "]." + slot_member(leaf.type) + ";\n";
+      released += types_.release(p->type, name);
+      args.push_back(name);
+    }
+    const Type* ret = result_type(entry);
+    body += "  " + c_type(ret) + " result_ = " + fn_names_.at(entry) + "(" + join(args) + ");\n" + indent(released);
+    slot = 0;
+    for (const HostLeaf& leaf : host_leaves(ret, annotations_, entry->loc)) {
+      std::string at = "result[" + std::to_string(slot++) + "]";
+      if (held_as_tensor(leaf.type))
+        body += "  if (!(" + at + ".t = fx_rt_tensor_to_host(result_" + leaf.path + "))) fx_fail(" + loc_id(entry->loc) +
+                ", \"out of memory\");\n";
+      else
+        body += "  " + at + "." + slot_member(leaf.type) + " = result_" + leaf.path + ";\n";
+    }
     return "/* The entry point of the host: runs " + comment_safe(interp::function_display_name(*entry)) +
            "; a run-time error returns FX_RT_ERROR (fx_rt_error_loc, fx_rt_error_message). */\n"
            "__attribute__((visibility(\"default\"))) int fx_call(const fx_slot* args, fx_slot* result) {\n" +
-           entry_frame("  " + result + " = " + fn_names_.at(entry) + "(" + join(args) + ");\n");
+           entry_frame(body + "  (void)args;\n  (void)result;\n");
   }
 
   types::TypeChecker& checker_;

@@ -29,8 +29,9 @@ struct EmitOptions {
   // text, so a checked program has a cache entry of its own.
   bool check_nan = false;
   // The entry is `int fx_call(const fx_slot* args, fx_slot* result)` (fx_rt.h) instead of
-  // fx_entry: the entry graph's parameters come from args and its result goes to *result, for
-  // an embedding host (src/api/). Parameters and results other than f64/i64/bool are Unsupported.
+  // fx_entry: the entry graph's parameters come from args and its result goes to result, one
+  // slot per leaf (host_slots.hpp), for an embedding host (src/api/). Parameters and results
+  // other than numbers, tensors, None and tuples and structs of them are Unsupported.
   bool host_call = false;
   // Derivative code (the expanded program): the free variables of a typed clone in the order
   // closure conversion puts them in its env (ad::Context::convert), for closure_env.

@@ -31,8 +31,10 @@ class NativeProgram {
   // result when the program was emitted with EmitOptions::result_text, else "".
   std::string run(std::ostream& out, const std::vector<std::string>& program_args) const;
 
-  // Calls the fx_call entry of a program emitted with EmitOptions::host_call: scalars in and
-  // out (fx_rt.h). Run-time errors are thrown as by run(). Safe to call from several threads.
+  // Calls the fx_call entry of a program emitted with EmitOptions::host_call: one slot per leaf
+  // of each argument in, one per leaf of the result out (host_slots.hpp). Run-time errors are
+  // thrown as by run() (the tensor references handed in are given back either way). Safe to
+  // call from several threads.
   void call(const fx_slot* args, fx_slot* result) const {
     int status = call_(args, result);
     if (status != FX_RT_OK) fail(status);

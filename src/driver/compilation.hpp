@@ -85,6 +85,10 @@ class Compilation {
   // The typed nullary graph of `expr_text` in the file's top-level scope, named "<expr>" in
   // diagnostics (what eval runs; the embedding API builds derivatives with it).
   ir::Graph* typed_expression(const std::string& expr_text);
+  // The typed clone of the function that `lambda_text` (a lambda in the file's top-level scope)
+  // evaluates to, specialised for `arg_types`: how the embedding API applies a derivative
+  // operator to the host's arguments (`lambda a0, a1: grad(f)(a0, a1)`) and compiles it.
+  ir::Graph* typed_lambda(const std::string& lambda_text, const std::vector<const types::Type*>& arg_types);
 
   // The C program of main() (`fluxion emit-c`): the whole file, or with `fn` the functions of
   // top-level function `fn` and the declarations they use. A construct the emitter does not
@@ -110,8 +114,16 @@ class Compilation {
 
   // Expands every derivative reachable from the entries ahead of time (docs/ad.md §10); what
   // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
-  // compile error (AheadOfTimeOnly). Once per Compilation.
+  // compile error (AheadOfTimeOnly). May be called again for later entries (the embedding API
+  // expands each specialisation it compiles): the one Expander keeps which graphs it built and
+  // rewrote, so what an earlier entry reached is not rewritten twice, and the programs and
+  // interpreter options of earlier entries stay valid. Once anything could not be expanded,
+  // every later entry is reported as not expandable too (the expansion does not know which
+  // entries reach the clone that holds the leftover).
   void expand_derivatives(const std::vector<ir::Graph*>& entries);
+  // The interpreter's options for the program: after expand_derivatives, those that run the
+  // expanded program (interp::Options::expanded, its derivative operators and AD context).
+  interp::Options interp_options() const;
   // The C program of `entry` (after expand_derivatives, its derivative code's values are
   // typed first, expand/value_types.hpp). Throws codegen::Unsupported.
   codegen::CProgram emit(const ir::Graph* entry, const codegen::EmitOptions& emit);
@@ -135,6 +147,8 @@ class Compilation {
   // `result`, the text of entry's result goes there (eval).
   bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
 
+  // The untyped nullary graph of `expr_text` in the file's top-level scope ("<expr>").
+  ir::Graph* lowered_expression(const std::string& expr_text);
   std::string ad_text(ir::Graph* g);
   std::string expanded_text(const std::string& name, bool value_types);
   const SourceFile* add_source(std::string path, std::string text);
@@ -146,6 +160,7 @@ class Compilation {
   // C emitter read while the program runs (null until expand_derivatives).
   std::unique_ptr<ad::Context> ad_;
   std::unique_ptr<expand::Expander> expander_;
+  bool values_typed_ = false;  // prepare_derivative_code typed the expanded values (see verify)
   lower::ProgramScope scope_;  // which file sees which top-level names (for eval)
   const SourceFile* main_file_ = nullptr;
 };

@@ -2,7 +2,10 @@
 // memory, owned results, derivatives, located errors, threads.
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
+
 #include <cmath>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -40,6 +43,25 @@ def halve(n):
 
 def deep(n):
     return deep(n + 1)
+
+def reduce(v):
+    return sum(v)
+
+def pair(x, v):
+    return (x * v, sum(v) * x)
+
+def shift(p, d):
+    return Linear(w=p.w + d[0], b=p.b * d[1])
+
+def slope(x):
+    return grad(square)(x) * x
+
+enum Shape:
+    Circle(r: f64)
+    Square(s: f64)
+
+def circle(r):
+    return Circle(r)
 )";
 
 fluxion::Options test_options() {
@@ -73,25 +95,70 @@ TEST(Api, NativeEngineNamesWhatItCannotCompile) {
   o.engine = fluxion::Engine::Native;
   fluxion::Module m = fluxion::Module::loads(kProgram, "prog.fx", o);
   EXPECT_DOUBLE_EQ(m.function("poly")(3.0, 2.0).as_float(), 24.0);
-  std::vector<double> data = {1.0, 2.0};
   try {
-    m.function("total")(fluxion::TensorView(data.data(), {2}));
-    ADD_FAILURE() << "a tensor function ran with Engine::Native";
+    m.function("circle")(1.0);  // an enum value does not cross between host and native code
+    ADD_FAILURE() << "an enum result ran with Engine::Native";
   } catch (const fluxion::Error& e) {
     EXPECT_EQ(e.file(), "prog.fx");
     EXPECT_NE(e.message().find("the native back end does not support"), std::string::npos) << e.what();
   }
+  // Derivatives compile; a vjp's pullback (a function) cannot cross to the host natively.
+  EXPECT_DOUBLE_EQ(fluxion::grad(m.function("poly"))(3.0, 2.0).as_float(), 12.0);
+  EXPECT_THROW(fluxion::vjp(m.function("poly"), {3.0, 2.0}), fluxion::Error);
+  // With Engine::Auto the interpreter runs it.
+  fluxion::Module auto_engine = program();
+  EXPECT_EQ(auto_engine.function("circle").backend({1.0}), fluxion::Backend::Interpreter);
+  EXPECT_EQ(auto_engine.function("circle")(1.0).struct_name(), "Circle");
+}
+
+// The peak resident memory of the process, in bytes.
+long peak_rss() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss * 1024L;
 }
 
 TEST(Api, TensorsAreViewedNotCopied) {
   fluxion::Module m = program();
   std::vector<double> data = {1.0, 2.0, 3.0, 4.0};
   fluxion::Function total = m.function("total");
-  EXPECT_EQ(total.backend({fluxion::TensorView(data.data(), {4})}), fluxion::Backend::Interpreter);
+  EXPECT_EQ(total.backend({fluxion::TensorView(data.data(), {4})}), fluxion::Backend::Native);
   EXPECT_DOUBLE_EQ(total(fluxion::TensorView(data.data(), {4})).as_float(), 30.0);
   // Every other element, through a stride: no copy is needed either.
   EXPECT_DOUBLE_EQ(total(fluxion::TensorView(fluxion::DType::F64, data.data(), {2}, {2})).as_float(), 10.0);
   EXPECT_EQ(data, (std::vector<double>{1.0, 2.0, 3.0, 4.0}));
+  // 10^8 bytes read by native code: the process's peak memory does not grow by a copy.
+  fluxion::Function reduce = m.function("reduce");
+  EXPECT_EQ(reduce.backend({fluxion::TensorView(data.data(), {4})}), fluxion::Backend::Native);
+  std::vector<double> big(12'500'000, 1.0);
+  long before = peak_rss();
+  EXPECT_DOUBLE_EQ(reduce(fluxion::TensorView(big.data(), {int64_t(big.size())})).as_float(), 12'500'000.0);
+  EXPECT_LT(peak_rss() - before, 50'000'000L);
+}
+
+TEST(Api, TuplesAndStructsCrossNatively) {
+  fluxion::Module m = program();
+  std::vector<double> v = {1.0, 2.0}, w = {1.0, 2.0};
+  fluxion::Function pair = m.function("pair");
+  ASSERT_EQ(pair.backend({2.0, fluxion::TensorView(v.data(), {2})}), fluxion::Backend::Native);
+  fluxion::Value r = pair(2.0, fluxion::TensorView(v.data(), {2}));
+  ASSERT_EQ(r.items().size(), 2u);
+  EXPECT_DOUBLE_EQ(r.items()[0].as_tensor().data_as<double>()[1], 4.0);
+  EXPECT_NE(r.items()[0].as_tensor().data(), static_cast<const void*>(v.data()));
+  EXPECT_DOUBLE_EQ(r.items()[1].as_float(), 6.0);
+  // A struct and a tuple in, a struct out; its tensor field is the caller's.
+  fluxion::Value p = fluxion::Value::structure("Linear", {{"w", fluxion::TensorView(w.data(), {2})}, {"b", 0.5}});
+  fluxion::Function shift = m.function("shift");
+  std::vector<fluxion::Value> args = {p, fluxion::Value::tuple({1.0, 4.0})};
+  ASSERT_EQ(shift.backend(args), fluxion::Backend::Native);
+  fluxion::Value q = shift.call(args);
+  ASSERT_EQ(q.struct_name(), "Linear");
+  EXPECT_DOUBLE_EQ(q.field("b").as_float(), 2.0);
+  EXPECT_DOUBLE_EQ(q.field("w").as_tensor().data_as<double>()[0], 2.0);
+  EXPECT_DOUBLE_EQ(q.field("w").as_tensor().data_as<double>()[1], 3.0);
+  EXPECT_EQ(w, (std::vector<double>{1.0, 2.0}));
+  EXPECT_EQ(m.function("predict").backend({p, fluxion::TensorView(v.data(), {2})}), fluxion::Backend::Native);
+  EXPECT_DOUBLE_EQ(m.function("predict")(p, fluxion::TensorView(v.data(), {2})).as_float(), 5.5);
 }
 
 TEST(Api, ResultsOwnTheirMemory) {
@@ -223,7 +290,7 @@ TEST(Api, ReadingAValueAsAnotherKindIsAnError) {
 
 TEST(Api, OneModuleFromSeveralThreads) {
   fluxion::Module m = program();
-  fluxion::Function poly = m.function("poly"), g = fluxion::grad(poly);
+  fluxion::Function poly = m.function("poly"), g = fluxion::grad(poly), total = m.function("total");
   std::vector<std::thread> threads;
   std::vector<int> wrong(4, 0);
   for (int t = 0; t < 4; ++t)
@@ -232,10 +299,132 @@ TEST(Api, OneModuleFromSeveralThreads) {
         double x = t + i * 0.01;
         if (std::abs(poly(x, 2.0).as_float() - (2 * x * x + 6.0)) > 1e-12) ++wrong[t];
         if (i % 20 == 0 && std::abs(g(x, 2.0).as_float() - 4 * x) > 1e-12) ++wrong[t];
+        std::vector<double> v = {x, 1.0};  // a native tensor call: each thread counts its own references
+        if (std::abs(total(fluxion::TensorView(v.data(), {2})).as_float() - (x * x + 1.0)) > 1e-12) ++wrong[t];
       }
     });
   for (auto& th : threads) th.join();
   EXPECT_EQ(wrong, std::vector<int>(4, 0));
+}
+
+// The central finite difference of scalar f at x along coordinate i (of a tuple of scalars).
+double central_difference(const std::function<double(std::vector<double>)>& f, std::vector<double> x, size_t i) {
+  const double h = 1e-6;
+  std::vector<double> up = x, down = x;
+  up[i] += h;
+  down[i] -= h;
+  return (f(up) - f(down)) / (2 * h);
+}
+
+TEST(Api, DerivativesRunNatively) {
+  fluxion::Module m = program();
+  fluxion::Options interp_options = test_options();
+  interp_options.engine = fluxion::Engine::Interpreter;
+  fluxion::Module reference = fluxion::Module::loads(kProgram, "prog.fx", interp_options);
+  fluxion::Function poly = m.function("poly");
+  auto poly_at = [&](std::vector<double> x) { return poly(x[0], x[1]).as_float(); };
+  // grad with argnums, against finite differences and the interpreter.
+  fluxion::Function g = fluxion::grad(poly, {0, 1});
+  ASSERT_EQ(g.backend({1.5, -0.5}), fluxion::Backend::Native);
+  fluxion::Value both = g(1.5, -0.5);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_NEAR(both.items()[i].as_float(), central_difference(poly_at, {1.5, -0.5}, i), 1e-6);
+    EXPECT_DOUBLE_EQ(both.items()[i].as_float(), fluxion::grad(reference.function("poly"), {0, 1})(1.5, -0.5).items()[i].as_float());
+  }
+  EXPECT_EQ(fluxion::grad(reference.function("poly"), {0, 1}).backend({1.5, -0.5}), fluxion::Backend::Interpreter);
+  // The other operators, each natively, each as the interpreter computes it.
+  struct Case {
+    const char* name;
+    fluxion::Function native, interpreted;
+    std::vector<fluxion::Value> args;
+  };
+  std::vector<double> v = {1.0, -2.0, 0.5};
+  fluxion::TensorView view(v.data(), {3});
+  auto both_ways = [&](const char* name, auto op, const char* fn, std::vector<fluxion::Value> args) {
+    return Case{name, op(m.function(fn)), op(reference.function(fn)), std::move(args)};
+  };
+  std::vector<Case> cases = {
+      both_ways("grad", [](const fluxion::Function& f) { return fluxion::grad(f, 1); }, "poly", {3.0, 2.0}),
+      both_ways("value_and_grad", [](const fluxion::Function& f) { return fluxion::value_and_grad(f); }, "square", {3.0}),
+      both_ways("grad(grad)", [](const fluxion::Function& f) { return fluxion::grad(fluxion::grad(f)); }, "square", {5.0}),
+      both_ways("hessian", [](const fluxion::Function& f) { return fluxion::hessian(f, {0, 1}); }, "poly", {1.0, 2.0}),
+      both_ways("jacfwd", [](const fluxion::Function& f) { return fluxion::jacfwd(f, {0, 1}); }, "poly", {1.0, 2.0}),
+      both_ways("jacrev of a tensor", [](const fluxion::Function& f) { return fluxion::jacrev(f); }, "total", {view}),
+      both_ways("grad of a tensor", [](const fluxion::Function& f) { return fluxion::grad(f); }, "total", {view}),
+      both_ways("grad of a function with grad inside", [](const fluxion::Function& f) { return fluxion::grad(f); },
+                "slope", {3.0}),
+  };
+  for (Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(c.native.backend(c.args), fluxion::Backend::Native);
+    fluxion::Value a = c.native.call(c.args), b = c.interpreted.call(c.args);
+    EXPECT_EQ(a.to_string(), b.to_string());
+  }
+  EXPECT_EQ(v, (std::vector<double>{1.0, -2.0, 0.5}));  // the view was only read
+  // jvp and vjp apply the operator in one call.
+  fluxion::Value t = fluxion::jvp(poly, {3.0, 2.0}, {1.0, 0.0});
+  EXPECT_DOUBLE_EQ(t.items()[1].as_float(), 12.0);
+  auto [out, pullback] = fluxion::vjp(poly, {3.0, 2.0});
+  EXPECT_DOUBLE_EQ(pullback(1.0).items()[1].as_float(), 12.0);
+}
+
+// Each native specialisation expands its derivatives into the one program (one Expander for the
+// module): what earlier specialisations compiled, and what runs in the interpreter, still works.
+TEST(Api, LaterSpecialisationsLeaveEarlierOnesWorking) {
+  fluxion::Module m = program();
+  fluxion::Function poly = m.function("poly"), total = m.function("total");
+  fluxion::Function g0 = fluxion::grad(poly), g1 = fluxion::grad(poly, 1), jf = fluxion::jacfwd(total);
+  std::vector<double> v = {1.0, 2.0};
+  fluxion::TensorView view(v.data(), {2});
+  for (int round = 0; round < 2; ++round) {
+    SCOPED_TRACE(round);
+    EXPECT_DOUBLE_EQ(g0(3.0, 2.0).as_float(), 12.0);
+    EXPECT_DOUBLE_EQ(m.function("slope")(3.0).as_float(), 18.0);
+    EXPECT_DOUBLE_EQ(poly(int64_t{3}, 2.0).as_float(), 24.0);  // a new signature after the expansion
+    EXPECT_DOUBLE_EQ(g1(3.0, 2.0).as_float(), 12.0);
+    // jacfwd of a tensor function is not compiled yet: the interpreter runs the expanded code.
+    fluxion::Value j = jf(view);
+    EXPECT_DOUBLE_EQ(j.as_tensor().data_as<double>()[1], 4.0);
+    EXPECT_DOUBLE_EQ(m.function("halve")(int64_t{5}).as_int(), 2);
+    EXPECT_EQ(m.eval("grad(poly)(3.0, 2.0)").to_string(), "12.0");
+  }
+  EXPECT_EQ(g0.backend({3.0, 2.0}), fluxion::Backend::Native);
+}
+
+// A derivative the expansion cannot build ahead of time yet (tests/errors/cli/expanded_not_yet.fx):
+// the run-time AD engine runs it, and the module goes on working, natively where it can.
+TEST(Api, DerivativesTheExpansionCannotBuildRunInTheInterpreter) {
+  const char* program = R"(def power(x, n):
+    return 1.0 if n == 0 else x * power(x, n - 1)
+
+def cube(x):
+    return power(x, 3)
+
+def poly(x, y):
+    return x * x * y + 3.0 * y
+)";
+  fluxion::Module m = fluxion::Module::loads(program, "gap.fx", test_options());
+  fluxion::Function poly = m.function("poly");
+  EXPECT_DOUBLE_EQ(fluxion::grad(poly)(3.0, 2.0).as_float(), 12.0);  // expanded and compiled first
+  fluxion::Function second = fluxion::grad(fluxion::grad(m.function("cube")));
+  EXPECT_EQ(second.backend({2.0}), fluxion::Backend::Interpreter);
+  EXPECT_DOUBLE_EQ(second(2.0).as_float(), 12.0);
+  EXPECT_DOUBLE_EQ(fluxion::grad(poly)(3.0, 2.0).as_float(), 12.0);
+  EXPECT_DOUBLE_EQ(fluxion::grad(poly, 1)(3.0, 2.0).as_float(), 12.0);
+  EXPECT_DOUBLE_EQ(poly(int64_t{1}, 2.0).as_float(), 8.0);
+  EXPECT_EQ(poly.backend({int64_t{1}, 2.0}), fluxion::Backend::Native);
+  EXPECT_DOUBLE_EQ(fluxion::grad(m.function("cube"))(2.0).as_float(), 12.0);
+
+  fluxion::Options o = test_options();
+  o.engine = fluxion::Engine::Native;
+  fluxion::Module native = fluxion::Module::loads(program, "gap.fx", o);
+  try {
+    fluxion::grad(fluxion::grad(native.function("cube")))(2.0);
+    ADD_FAILURE() << "a derivative the expansion cannot build ran with Engine::Native";
+  } catch (const fluxion::Error& e) {
+    EXPECT_EQ(e.file(), "gap.fx");
+    EXPECT_NE(e.message().find("cannot be built ahead of time"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Api, SourceAndEmitC) {
@@ -243,7 +432,11 @@ TEST(Api, SourceAndEmitC) {
   EXPECT_EQ(m.function("square").source(), "def square(x):\n    return x * x\n");
   EXPECT_NE(m.function("square").emit_c({1.0}).find("fx_call"), std::string::npos);
   EXPECT_NE(fluxion::grad(m.function("square")).source().find("square"), std::string::npos);
-  EXPECT_THROW(fluxion::grad(m.function("square")).emit_c({1.0}), fluxion::Error);
+  // A derivative's C: the derivative code, behind the same fx_call entry.
+  std::string derivative = fluxion::grad(m.function("square")).emit_c({1.0});
+  EXPECT_NE(derivative.find("fx_call"), std::string::npos);
+  EXPECT_NE(derivative, m.function("square").emit_c({1.0}));
+  EXPECT_NE(derivative.find("grad"), std::string::npos) << derivative;
 }
 
 }  // namespace

@@ -23,12 +23,16 @@ extern "C" {
  * which boxes were still alive (a bug in the compiler's reference counting). */
 enum { FX_RT_OK = 0, FX_RT_ERROR = 2, FX_RT_LEAKED = 3 };
 
-/* ---- host calls: an argument or the result of a function that an embedding host calls
- * (the entry point fx_call, docs/embedding.md), as its Fluxion type: f64, i64 or bool. */
+/* ---- host calls: one leaf of an argument or of the result of a function that an embedding
+ * host calls (the entry point fx_call, docs/embedding.md); tuples and structs are flattened
+ * into consecutive slots (src/codegen/host_slots.hpp). A tensor argument is a reference the
+ * host hands to the call (fx_call gives it back); a tensor result is a reference the call
+ * hands to the host (fx_rt_tensor_to_host, below). */
 typedef union fx_slot {
   double f64;
   int64_t i64;
   bool b;
+  fx_tensor* t;
 } fx_slot;
 
 /* ---- output: `print` builds a line and hands it to the sink the host installed
