@@ -97,6 +97,7 @@ class Emitter {
   CProgram run(const Graph* entry) {
     collect(entry);
     require_types();
+    mark_loops();
     CProgram out;
     std::string code = functions(out);
     std::string entry_fn = options_.host_call ? host_entry_point(entry) : entry_point(entry);
@@ -115,6 +116,7 @@ class Emitter {
   CProgram run_library(const std::vector<Export>& exports, const LibraryOptions& library) {
     for (const Export& e : exports) collect(e.entry);
     require_types();
+    mark_loops();
     CProgram out;
     std::string code = functions(out);
     CInterface c(types_, library.prefix, library.source);
@@ -202,6 +204,43 @@ class Emitter {
       for (const Node* n : g->body) check(n, g->loc);
       if (g->output) check(g->output, g->loc);
     }
+  }
+
+  // The graphs a loop runs, at any depth of calls: where a dense tensor zero per iteration
+  // would cost what the interpreter's sparse, in-place cotangents do not (see primitive()).
+  void mark_loops() {
+    std::vector<const Graph*> todo;
+    auto code = [&](const Node* x) {
+      if (x->holds_graph()) todo.push_back(x->as_graph());
+      else if (x->type && x->type->kind == TypeKind::Explicit) todo.push_back(x->type->graph);
+    };
+    for (const Graph* g : graphs_)
+      for (const Node* n : g->body)
+        if (n->is_prim_apply(Prim::While)) code(n->arg(0)), code(n->arg(1));
+    while (!todo.empty()) {
+      const Graph* g = todo.back();
+      todo.pop_back();
+      if (!in_loop_.insert(g).second) continue;
+      for (const Node* n : g->body) {
+        if (n->is_prim_apply(Prim::MakeClosure) || n->is_prim_apply(Prim::ClosureIs)) continue;
+        for (const Node* x : evaluated_inputs(n)) code(x);
+        if (!n->callee()->is_constant()) {
+          code(n->callee());
+          for (const Graph* t : checker_.call_targets(n)) todo.push_back(t);
+        }
+      }
+    }
+  }
+
+  bool holds_tensor(const Type* t) {
+    if (held_as_tensor(t)) return true;
+    if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Explicit)
+      for (const Type* e : t->elems)
+        if (holds_tensor(e)) return true;
+    if (t->kind == TypeKind::Struct)
+      for (size_t i = 0; i < t->struct_decl->fields.size(); ++i)
+        if (holds_tensor(types_.field_type(t->struct_decl, i))) return true;
+    return false;
   }
 
   std::string path_name(const Graph* g) {
@@ -364,6 +403,11 @@ class Emitter {
   // called as a value is emitted as make_struct/make_variant, which expect the declaration).
   std::string primitive(const Node* n, Prim p, size_t padding) {
     if (!emission_of(p)) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
+    // A loop's backward pass that starts a tensor cotangent at zero every iteration (the
+    // reverse rule of x[i]): written out densely, each iteration would cost the tensor's
+    // size; the interpreter keeps such zeros sparse and adds into them in place.
+    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type))
+      unsupported(n->loc, "a tensor derivative started from zero at every loop iteration (kept sparse by the interpreter)");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
                   options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
@@ -768,6 +812,7 @@ class Emitter {
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;
   std::map<const Type*, const Graph*> clones_;  // closure type → the clone its values are made of
+  std::set<const Graph*> in_loop_;              // mark_loops()
   std::vector<SourceLoc> locs_;
   std::vector<std::string> nan_notes_;
   std::string nan_note_;  // of the graph being emitted
