@@ -29,6 +29,12 @@ def run_scalar_workload(primal, derivative):
     save(out + "/objective.npy", [f])
     save(out + "/gradient.npy", [g])
 
+# The primal alone (bench/native/primal/: the primal's native code against C++, for programs
+# whose derivative the native back end does not compile yet).
+def run_primal(primal):
+    f = time_runs("objective", primal, arg(1, 1), arg(2, 0.0))
+    save(arg(0, ".") + "/objective.npy", [f])
+
 # Deterministic inputs: entry i of a vector of n, scaled into [-scale, scale].
 def wave(n, phase, scale):
     return scale * sin(0.37 * arange(n) + phase)

@@ -9,6 +9,9 @@ def power_loop(x, n: i64):
         r = r * x
     return r
 
+def loop_input():
+    return arg(3, 1.0001)    # read at run time: a literal would be folded
+
 def main():
-    x = arg(3, 1.0001)    # read at run time: a literal would be folded
+    x = loop_input()
     run_scalar_workload(lambda: power_loop(x, 1000), lambda: grad(power_loop)(x, 1000))

@@ -19,10 +19,15 @@ def mlp_gradient(p, x, labels):
     g = grad(mlp_loss)(p, x, labels)
     return concat((reshape(g.w1, -1), g.b1, reshape(g.w2, -1), g.b2))
 
-def main():
+# (parameters, images, one-hot labels) for a batch of BATCH (argument 3)
+def mlp_inputs():
     batch = arg(3, 1)
     p = Mlp(w1=reshape(wave(32 * 784, 0.1, 0.05), (32, 784)), b1=wave(32, 0.2, 0.1),
             w2=reshape(wave(10 * 32, 0.3, 0.2), (10, 32)), b2=wave(10, 0.4, 0.1))
     x = reshape(wave(batch * 784, 0.5, 1.0), (batch, 784))
     labels = one_hot(arange(batch) % 10, 10)
+    return (p, x, labels)
+
+def main():
+    p, x, labels = mlp_inputs()
     run_workload(lambda: mlp_loss(p, x, labels), lambda: mlp_gradient(p, x, labels))

@@ -5,6 +5,9 @@ import "common.fx"
 def sincos(x):
     return sin(cos(x))
 
+def sincos_input():
+    return arg(3, 0.5)    # read at run time: a literal would be folded
+
 def main():
-    x = arg(3, 0.5)    # read at run time: a literal would be folded
+    x = sincos_input()
     run_scalar_workload(lambda: sincos(x), lambda: grad(sincos)(x))
