@@ -159,7 +159,7 @@ def main():
             continue
         try:
             gradbench_rows.append(gradbench.run_eval(args.fluxion, module, min_runs, min_seconds))
-            progress("gradbench %s: done" % module)
+            progress("gradbench %s: done, %s" % (module, gradbench_rows[-1].get("engine", "?")))
         except runner.RunError as e:
             gradbench_rows.append({"name": module, "error": str(e)})
             progress("gradbench %s: FAILED: %s" % (module, e))
@@ -172,9 +172,9 @@ def main():
             seed_rows.append(seed.run_model(args.fluxion, model, args.quick, results))
             r = seed_rows[-1]
             progress("%s: losses agree to 1e-8 over the first %d steps (%d of %d in the curve); PyTorch / Fluxion "
-                     "time %.3g (goal %g), %.1f s" % (model.name, r["check_steps"], r["agree_steps"],
-                                                      r["curve_steps"], r["speedup"], r["goal"],
-                                                      time.monotonic() - start))
+                     "time %.3g (goal %g), %s, %.1f s" % (model.name, r["check_steps"], r["agree_steps"],
+                                                          r["curve_steps"], r["speedup"], r["goal"],
+                                                          engine.describe(r), time.monotonic() - start))
         except runner.RunError as e:
             seed_rows.append({"name": model.name, "error": str(e)})
             progress("%s: FAILED: %s" % (model.name, e))

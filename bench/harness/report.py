@@ -12,8 +12,7 @@ SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both i
                   "B": "§B ADBench (derivative ÷ objective)"}
 # What this harness does not measure yet, and why (BENCHMARKS.md §C-§F).
 NOT_MEASURED = [
-    ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet (they are about "
-     "the optimiser, which is not built yet)"),
+    ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet"),
     ("§D the seed models' share of the FLOP-rate bound (at least 60%)", "needs §E's measured dgemm rate "
      "and a FLOP count per step, neither in bench/run.py yet"),
     ("§E dgemm rate", "not in bench/run.py yet"),
