@@ -314,20 +314,19 @@ class Emitter {
   // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
   // enclosing graphs) and constants are borrowed.
   bool owned(const Node* x, const Graph* g) { return x->is_apply() && x->graph == g && types_.managed(x->type); }
-  // The owned parameter of a while body (handovers.hpp).
+  // The owned state parameter of a while body (handovers.hpp): its last.
   bool owned_state(const Node* x, const Graph* g) {
-    return handovers_->owns_state(g) && x == g->params[0] && types_.managed(x->type);
+    return handovers_->owns_state(g) && x == g->params.back() && types_.managed(x->type);
   }
 
-  // Releases the owned state of g, less the elements its tuple_gets took out.
-  std::string release_state(const Graph* g) {
-    const Node* state = g->params[0];
-    const std::set<int64_t>& stolen = handovers_->stolen(g);
-    if (stolen.empty()) return types_.release(state->type, name_of(state));
+  // Releases the owned value x, less the elements its tuple_gets took out.
+  std::string release_owned(const Node* x) {
+    const std::set<int64_t>& stolen = handovers_->stolen(x);
+    if (stolen.empty()) return types_.release(x->type, name_of(x));
     std::string code;
-    for (size_t i = 0; i < state->type->elems.size(); ++i)
+    for (size_t i = 0; i < x->type->elems.size(); ++i)
       if (!stolen.count(static_cast<int64_t>(i)))
-        code += types_.release(state->type->elems[i], name_of(state) + ".e" + std::to_string(i));
+        code += types_.release(x->type->elems[i], name_of(x) + ".e" + std::to_string(i));
     return code;
   }
 
@@ -348,9 +347,9 @@ class Emitter {
     std::string tail = c_type(ret) + " result_ = " + operand(g->output) + ";\n";
     if (!owned(g->output, g) && !owned_state(g->output, g)) tail += types_.retain(ret, "result_");
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
-      if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it))
-        tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
-    if (!g->params.empty() && owned_state(g->params[0], g) && g->output != g->params[0]) tail += release_state(g);
+      if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it)) tail += release_owned(*it);
+    if (!g->params.empty() && owned_state(g->params.back(), g) && g->output != g->params.back())
+      tail += release_owned(g->params.back());
     tail += "return result_;\n";
     std::string title = (g->loc.valid() ? place(g->loc) + ": " : "") + comment_safe(interp::function_display_name(*g));
     return "/* " + title + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
@@ -638,8 +637,8 @@ class Emitter {
       code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
       code += types_.retain(s, x);
     }
-    const bool owned_body = body.env.empty() && handovers_->owns_state(body.graph);
-    if (owned_body && types_.makes_references(s, body.graph->params[0]->type))
+    const bool owned_body = handovers_->owns_state(body.graph);
+    if (owned_body && types_.makes_references(s, body.graph->params.back()->type))
       unsupported(n->loc, "a loop state that becomes a tensor when the body starts");
     std::string step = run_code("go_", checker_.store().boolean(), true, cond, {x}, {s}, n) + "if (!go_) break;\n";
     if (options_.max_loop_iterations != 0) {
