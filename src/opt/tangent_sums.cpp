@@ -16,13 +16,15 @@
 //    set_index(acc, "+" spec, i..., v), an addition at the region (np.add.at), which native
 //    code does in place when acc is handed over (codegen/handovers.cpp). Only where the region
 //    has no position twice (integer indices, slices) or the spec adds already: a plain
-//    set_index with a repeated index keeps the last value, which an addition would not.
+//    set_index with a repeated index keeps the last value, which an addition would not;
+//  * add_tangent(acc, add_tangent(p, q)) of such scatters p, q adds p, then q into acc.
 // The operands of a sum in derivative code have the same shapes by construction (the zero and
 // the accumulator are both of the value whose cotangent they hold), so the shape check the sum
 // would make cannot fail.
 #include <set>
 
 #include "opt/pass.hpp"
+#include "opt/removable.hpp"
 #include "opt/rewrite.hpp"
 
 namespace fx::opt {
@@ -50,7 +52,6 @@ class TangentSums {
   explicit TangentSums(PassContext& ctx) : ctx_(ctx) {}
 
   bool run() {
-    uses_ = count_uses(ctx_.module);
     Replacements r;
     for (ir::Graph* g : typed_graphs(ctx_.module)) {
       const std::vector<Node*> old = g->body;  // detached_apply touches g->body
@@ -66,14 +67,35 @@ class TangentSums {
         }
         body.push_back(n);
       }
-      if (!here) {
-        g->body = old;
-        continue;
-      }
-      std::erase_if(body, [&](Node* n) { return subsumed_.count(n) != 0; });
-      g->body = std::move(body);
+      g->body = here ? std::move(body) : old;
     }
-    return r.apply(ctx_.module);
+    if (!r.apply(ctx_.module)) return false;
+    drop_subsumed();
+    return true;
+  }
+
+  // Removes the scatters into zeros and sums of them that an addition in place replaced,
+  // once nothing reads them (with the dead nodes that read them: the cotangent tuple the sum
+  // was taken apart from). They are not removable as such — an index out of range fails, a
+  // sum of tensors checks their shapes — but the addition in place checks the same indices
+  // against the same shape, at the scatter's location, and in derivative code the forward
+  // pass's read x[i] checked them before.
+  void drop_subsumed() {
+    auto uses = count_uses(ctx_.module);
+    for (bool again = !subsumed_.empty(); again;) {
+      again = false;
+      for (ir::Graph* g : typed_graphs(ctx_.module)) {
+        const size_t before = g->body.size();
+        for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
+          Node* n = *it;
+          if (uses[n] != 0 || !(subsumed_.count(n) || is_removable(n, ctx_.options.check_nan))) continue;
+          for (const Node* in : n->inputs) --uses[in];
+          *it = nullptr;
+        }
+        std::erase(g->body, nullptr);
+        again = again || g->body.size() != before;
+      }
+    }
   }
 
  private:
@@ -88,6 +110,8 @@ class TangentSums {
       if (is_zero(a) && b->type == n->type) return b;
       if (Node* s = add_at(g, a, b, n, body)) return s;
       if (Node* s = add_at(g, b, a, n, body)) return s;
+      if (Node* s = add_one_by_one(g, a, b, n, body)) return s;
+      if (Node* s = add_one_by_one(g, b, a, n, body)) return s;
       return nullptr;
     }
     if (aggregate(n->type) && (built_in_view(a) || built_in_view(b))) return componentwise(g, n, a, b, body);
@@ -103,15 +127,19 @@ class TangentSums {
     return is_zero(x) && aggregate(x->arg(0)->type) && x->arg(0)->type->kind == x->type->kind;
   }
 
-  // add_tangent(acc, set_index(zeros_like(x), spec, i..., v)) → set_index(acc, "+spec", i..., v).
+  // add_tangent(acc, set_index(zeros_like(x), spec, i..., v)) → set_index(acc, "+spec", i..., v),
+  // and add_tangent(acc, set_index(s, "+spec", i..., v)) of a scatter s →
+  // set_index(add_tangent(acc, s), "+spec", i..., v).
   Node* add_at(ir::Graph* g, Node* acc, Node* scatter, Node* n, std::vector<Node*>& body) {
     if (acc->type != n->type || !scatter->is_prim_apply(Prim::SetIndex) || scatter->num_args() < 3 ||
-        !is_zero(scatter->arg(0)) || !scatter->type || scatter->type->kind != TypeKind::Tensor)
+        !scatter->type || scatter->type->kind != TypeKind::Tensor)
       return nullptr;
     const Node* spec = scatter->arg(1);
     if (!spec->is_constant() || !std::holds_alternative<std::string>(spec->value)) return nullptr;
     std::string text = spec->as_str();
     const bool adds = !text.empty() && text[0] == '+';
+    Node* base = scatter->arg(0);
+    if (!is_zero(base) && !(adds && base->type == n->type && scattered(base))) return nullptr;
     if (!adds) {
       // Each index operand an integer: the region is a block, no position in it twice.
       for (size_t i = 2; i + 1 < scatter->num_args(); ++i) {
@@ -121,17 +149,48 @@ class TangentSums {
       }
       text = "+" + text;
     }
+    Node* into = is_zero(base) ? acc : add(g, acc, base, n->type, n->loc, "", body);
     std::vector<Node*> inputs = scatter->inputs;
-    inputs[1] = acc;  // inputs[0] is the callee
+    inputs[1] = into;  // inputs[0] is the callee
     inputs[2] = typed_constant(ctx_.module, text, spec->type ? spec->type : ctx_.store.str(), spec->loc);
     // Located where the scatter was: an index error would be reported there.
     Node* s = detached_apply(ctx_.module, g, std::move(inputs), scatter->loc, n->type, n->name);
     body.push_back(s);
-    // The scatter into zeros, read nowhere else, goes too (it is not removable as such: an
-    // index out of range fails). The addition checks the same indices against the same shape,
-    // and in derivative code the forward pass's read x[i] checked them before.
-    if (uses_[scatter] == 1 && scatter->graph == g) subsumed_.insert(scatter);
+    subsumed_.insert(scatter);
     return s;
+  }
+
+  // A scatter into zeros, more added at places into it, or a sum of such (the cotangent of a
+  // body that reads x[t] and x[t + 1]): what the interpreter keeps as a lazy zero with entries.
+  static bool scattered(const Node* x) {
+    if (x->is_prim_apply(Prim::SetIndex) && x->num_args() >= 3) {
+      if (is_zero(x->arg(0))) return true;
+      const Node* spec = x->arg(1);
+      return spec->is_constant() && std::holds_alternative<std::string>(spec->value) && !spec->as_str().empty() &&
+             spec->as_str()[0] == '+' && x->arg(0)->type == x->type && scattered(x->arg(0));
+    }
+    return x->is_prim_apply(Prim::AddTangent) && x->num_args() == 2 && x->arg(0)->type == x->type &&
+           x->arg(1)->type == x->type && scattered(x->arg(0)) && scattered(x->arg(1));
+  }
+
+  // add_tangent(acc, add_tangent(p, q)) of scatters p and q → add_tangent(add_tangent(acc, p), q):
+  // each scatter then adds in place (add_at). The interpreter adds a lazy zero's entries into
+  // the accumulator one by one, in this order, so the sums are rounded alike.
+  Node* add_one_by_one(ir::Graph* g, Node* acc, Node* sum, Node* n, std::vector<Node*>& body) {
+    if (acc->type != n->type || sum->type != n->type || !sum->is_prim_apply(Prim::AddTangent) || !scattered(sum))
+      return nullptr;
+    subsumed_.insert(sum);
+    Node* first = add(g, acc, sum->arg(0), n->type, n->loc, "", body);
+    return add(g, first, sum->arg(1), n->type, n->loc, n->name, body);
+  }
+
+  // add_tangent(a, b) of type t, with the rules applied to it at once.
+  Node* add(ir::Graph* g, Node* a, Node* b, const Type* t, SourceLoc loc, const std::string& name, std::vector<Node*>& body) {
+    Node* sum = detached_apply(ctx_.module, g, {ctx_.module.prim(Prim::AddTangent), a, b}, loc, t, name);
+    Node* value = rewritten(g, sum, body);
+    if (value && can_replace(sum, value)) return value;
+    body.push_back(sum);
+    return sum;
   }
 
   // The tuple or struct of the components' sums.
@@ -142,9 +201,7 @@ class TangentSums {
       Node* x = component(g, a, t, i, body);
       Node* y = x ? component(g, b, t, i, body) : nullptr;
       if (!x || !y) return nullptr;  // (the components made so far are dead: DCE takes them)
-      Node* sum = detached_apply(ctx_.module, g, {ctx_.module.prim(Prim::AddTangent), x, y}, n->loc, part_type(t, i));
-      body.push_back(sum);
-      parts.push_back(sum);
+      parts.push_back(add(g, x, y, part_type(t, i), n->loc, "", body));
     }
     std::vector<Node*> inputs{ctx_.module.prim(t->kind == TypeKind::Tuple ? Prim::MakeTuple : Prim::MakeStruct)};
     if (t->kind == TypeKind::Struct) inputs.push_back(ctx_.module.constant(t->struct_decl, n->loc));
@@ -186,8 +243,7 @@ class TangentSums {
   }
 
   PassContext& ctx_;
-  std::unordered_map<const Node*, size_t> uses_;
-  std::set<const Node*> subsumed_;  // scatters into zeros that an addition in place replaced
+  std::set<const Node*> subsumed_;  // scatters into zeros (and their sums) added in place instead
 };
 
 }  // namespace
