@@ -7,6 +7,7 @@
 #include <tuple>
 #include <variant>
 
+#include "ad/context.hpp"
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
 #include "codegen/exports.hpp"
@@ -206,17 +207,29 @@ class Emitter {
     }
   }
 
-  // The graphs a loop runs, at any depth of calls: where a dense tensor zero per iteration
-  // would cost what the interpreter's sparse, in-place cotangents do not (see primitive()).
+  // The graphs a loop's accumulating backward pass runs (ad.jwhile_back_body_acc: it adds the
+  // body's cotangent of the loop's environment into an accumulator at every iteration), at any
+  // depth of calls: where a dense tensor zero per iteration would cost what the interpreter's
+  // sparse, in-place cotangents do not (see primitive()). The optimiser adds the cotangents
+  // of x[i] in place there (src/opt/tangent_sums.cpp); what it leaves is refused. Elsewhere a
+  // zero per iteration is the size of what the iteration computes (a gradient per training
+  // step, a row of a Jacobian).
   void mark_loops() {
     std::vector<const Graph*> todo;
     auto code = [&](const Node* x) {
       if (x->holds_graph()) todo.push_back(x->as_graph());
       else if (x->type && x->type->kind == TypeKind::Explicit) todo.push_back(x->type->graph);
     };
+    const std::string accumulating = ad::helper_name(ad::Helper::JWhileBackBodyAcc);
     for (const Graph* g : graphs_)
-      for (const Node* n : g->body)
-        if (n->is_prim_apply(Prim::While)) code(n->arg(0)), code(n->arg(1));
+      for (const Node* n : g->body) {
+        if (!n->is_prim_apply(Prim::While)) continue;
+        const Node* body = n->arg(1);
+        const Graph* body_code = body->holds_graph() ? body->as_graph()
+                                 : body->type && body->type->kind == TypeKind::Explicit ? body->type->graph
+                                                                                        : nullptr;
+        if (body_code && body_code->name == accumulating) code(n->arg(0)), code(n->arg(1));
+      }
     while (!todo.empty()) {
       const Graph* g = todo.back();
       todo.pop_back();
@@ -406,7 +419,7 @@ class Emitter {
     // reverse rule of x[i]): written out densely, each iteration would cost the tensor's
     // size; the interpreter keeps such zeros sparse and adds into them in place.
     if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type))
-      unsupported(n->loc, "a tensor derivative started from zero at every loop iteration (kept sparse by the interpreter)");
+      unsupported(n->loc, "a tensor derivative started from zero at every iteration of a loop's backward pass (kept sparse by the interpreter)");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
                   options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
