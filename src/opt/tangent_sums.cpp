@@ -59,12 +59,14 @@ class TangentSums {
       bool here = false;
       for (Node* n : old) {
         r.refresh(n);
+        const size_t before = body.size();
         Node* value = rewritten(g, n, body);
         if (value && can_replace(n, value)) {
           r.add(n, value);
           here = true;
           continue;
         }
+        body.resize(before);  // (a rule that gave up leaves nothing behind)
         body.push_back(n);
       }
       g->body = here ? std::move(body) : old;
@@ -187,8 +189,10 @@ class TangentSums {
   // add_tangent(a, b) of type t, with the rules applied to it at once.
   Node* add(ir::Graph* g, Node* a, Node* b, const Type* t, SourceLoc loc, const std::string& name, std::vector<Node*>& body) {
     Node* sum = detached_apply(ctx_.module, g, {ctx_.module.prim(Prim::AddTangent), a, b}, loc, t, name);
+    const size_t before = body.size();
     Node* value = rewritten(g, sum, body);
     if (value && can_replace(sum, value)) return value;
+    body.resize(before);
     body.push_back(sum);
     return sum;
   }
@@ -196,13 +200,13 @@ class TangentSums {
   // The tuple or struct of the components' sums.
   Node* componentwise(ir::Graph* g, Node* n, Node* a, Node* b, std::vector<Node*>& body) {
     const Type* t = n->type;
-    std::vector<Node*> parts;
+    std::vector<Node*> xs, ys, parts;
     for (size_t i = 0; i < component_count(t); ++i) {
-      Node* x = component(g, a, t, i, body);
-      Node* y = x ? component(g, b, t, i, body) : nullptr;
-      if (!x || !y) return nullptr;  // (the components made so far are dead: DCE takes them)
-      parts.push_back(add(g, x, y, part_type(t, i), n->loc, "", body));
+      xs.push_back(component(g, a, t, i, body));
+      ys.push_back(xs.back() ? component(g, b, t, i, body) : nullptr);
+      if (!xs.back() || !ys.back()) return nullptr;
     }
+    for (size_t i = 0; i < component_count(t); ++i) parts.push_back(add(g, xs[i], ys[i], part_type(t, i), n->loc, "", body));
     std::vector<Node*> inputs{ctx_.module.prim(t->kind == TypeKind::Tuple ? Prim::MakeTuple : Prim::MakeStruct)};
     if (t->kind == TypeKind::Struct) inputs.push_back(ctx_.module.constant(t->struct_decl, n->loc));
     inputs.insert(inputs.end(), parts.begin(), parts.end());
