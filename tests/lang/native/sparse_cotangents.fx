@@ -3,8 +3,9 @@
 # at t, a row's at its row, and a captured tensor that gets no cotangent costs nothing per
 # iteration. --native: were a tensor zero still built at every iteration, the emitter would
 # leave the loop to the interpreter and this test would fail. The values are the interpreter's
-# (native/differential runs the program both ways).
-# RUN: run --native
+# (native/differential runs the program both ways). `--opt=1` (the default) is named because
+# the rewrite is the optimiser's: with `--opt=0` these loops run in the interpreter.
+# RUN: run --native --opt=1
 # EXPECT: 0.4853317409326732
 # EXPECT: [0.20661049335136547, 0.322528604959489, 0.4607622258958649, 0.839097852858433]
 # EXPECT: [[0.0, 0.0, 0.0], [1.5, 3.0, 4.5], [3.5, 7.0, 10.5]]
