@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <set>
 #include <tuple>
@@ -230,6 +231,11 @@ class Emitter {
                                                                                         : nullptr;
         if (body_code && body_code->name == accumulating) code(n->arg(0)), code(n->arg(1));
       }
+    for (const Graph* g : graphs_) {
+      for (const Node* n : g->body)
+        for (const Node* x : n->inputs) users_[x].push_back(n);
+      if (g->output) outputs_.insert(g->output);
+    }
     while (!todo.empty()) {
       const Graph* g = todo.back();
       todo.pop_back();
@@ -243,6 +249,43 @@ class Emitter {
         }
       }
     }
+  }
+
+  // Is the tensor zero z carried on as a cotangent — into a sum of derivatives, a value that
+  // leaves its graph, or a call — as it is or with elements set into it (x[i]'s reverse rule)?
+  // Then each iteration pays the zero's size for the few elements it holds. A zero that an
+  // adjoint computes with (the cotangent of y[t] for a y the iteration computed, going into
+  // log_softmax's rule) costs what the iteration's own tensors cost.
+  bool carried_as_cotangent(const Node* z) {
+    std::vector<const Node*> todo{z};
+    std::set<const Node*> seen;
+    while (!todo.empty()) {
+      const Node* x = todo.back();
+      todo.pop_back();
+      if (!seen.insert(x).second) continue;
+      if (outputs_.count(x)) return true;
+      auto it = users_.find(x);
+      if (it == users_.end()) continue;
+      for (const Node* u : it->second) {
+        Prim p;
+        if (!u->prim_callee(&p)) return true;  // a call
+        switch (p) {
+          case Prim::AddTangent: return true;
+          case Prim::SetIndex:
+            if (u->arg(0) == x) todo.push_back(u);
+            break;
+          case Prim::MakeTuple:
+          case Prim::MakeStruct:
+          case Prim::TupleGet:
+          case Prim::GetAttr: todo.push_back(u); break;
+          case Prim::If:
+          case Prim::While:
+          case Prim::MakeClosure: return true;
+          default: break;  // computed with
+        }
+      }
+    }
+    return false;
   }
 
   bool holds_tensor(const Type* t) {
@@ -418,7 +461,7 @@ class Emitter {
     // A loop's backward pass that starts a tensor cotangent at zero every iteration (the
     // reverse rule of x[i]): written out densely, each iteration would cost the tensor's
     // size; the interpreter keeps such zeros sparse and adds into them in place.
-    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type))
+    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type) && carried_as_cotangent(n))
       unsupported(n->loc, "a tensor derivative started from zero at every iteration of a loop's backward pass (kept sparse by the interpreter)");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
                   options_.check_nan};
@@ -825,6 +868,8 @@ class Emitter {
   std::set<const Type*> conflicting_;
   std::map<const Type*, const Graph*> clones_;  // closure type → the clone its values are made of
   std::set<const Graph*> in_loop_;              // mark_loops()
+  std::map<const Node*, std::vector<const Node*>> users_;  // mark_loops(): who reads each node
+  std::set<const Node*> outputs_;               // mark_loops(): the graphs' outputs
   std::vector<SourceLoc> locs_;
   std::vector<std::string> nan_notes_;
   std::string nan_note_;  // of the graph being emitted

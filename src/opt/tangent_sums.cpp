@@ -9,9 +9,10 @@
 //  * add_tangent of tuples or structs, one of them built in view (a constructor, or the
 //    zeros_like of one), is the tuple of the components' sums, so that the rules below meet
 //    the tensor leaves;
-//  * add_tangent(a, zeros_like(x)) of tensors is a: the interpreter's zero is lazy and the
-//    sum returns the other operand as it is (not for numbers: a + 0.0 is not a for a = -0.0,
-//    and the interpreter computes that sum);
+//  * add_tangent(a, zeros_like(x)) of tensors is a: the interpreter's zero of a float tensor
+//    is lazy and the sum returns the other operand as it is, and an integer tensor's (the
+//    tangent of an index array is an integer zero) adds exactly (not for numbers: a + 0.0 is
+//    not a for a = -0.0, and the interpreter computes that sum);
 //  * add_tangent(acc, set_index(zeros_like(x), spec, i..., v)) of tensors is
 //    set_index(acc, "+" spec, i..., v), an addition at the region (np.add.at), which native
 //    code does in place when acc is handed over (codegen/handovers.cpp). Only where the region
@@ -107,9 +108,11 @@ class TangentSums {
     Node* a = n->arg(0);
     Node* b = n->arg(1);
     if (!a->type || !b->type) return nullptr;
-    if (float_tensor(n->type)) {
+    if (n->type->kind == TypeKind::Tensor) {
       if (is_zero(b) && a->type == n->type) return a;
       if (is_zero(a) && b->type == n->type) return b;
+    }
+    if (float_tensor(n->type)) {
       if (Node* s = add_at(g, a, b, n, body)) return s;
       if (Node* s = add_at(g, b, a, n, body)) return s;
       if (Node* s = add_one_by_one(g, a, b, n, body)) return s;
