@@ -65,6 +65,10 @@ std::string CTypes::name(const Type* t) {
     case TypeKind::Tensor: return "fx_tensor*";
     case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
     case TypeKind::Explicit: return name(t->elems[0]);  // the code is known from the type
+    case TypeKind::Recursive: {
+      auto it = names_of_.find(t);
+      return it != names_of_.end() ? it->second : declare_recursive(t);
+    }
     case TypeKind::List: {
       auto it = names_of_.find(t);
       return it != names_of_.end() ? it->second : declare_list(t);
@@ -122,7 +126,8 @@ std::string CTypes::declare_union(const Type* t) {
   std::string body;
   for (size_t k = 0; k < t->elems.size(); ++k) {
     const Type* m = t->elems[k];
-    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn && m->kind != TypeKind::Explicit)
+    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn && m->kind != TypeKind::Explicit &&
+        m->kind != TypeKind::Recursive)
       unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
     body += "    " + name(m) + " m" + std::to_string(k) + ";\n";
   }
@@ -152,6 +157,19 @@ std::string CTypes::declare_list(const Type* t) {
   return c_name;
 }
 
+// A closure of a code that recurs (a recursion's pullback): a pointer to a counted box holding
+// its env, whose type may hold closures of the same code (pointers again), as recursive enums do.
+std::string CTypes::declare_recursive(const Type* t) {
+  const Type* env = annotations_.store().recursive_env(t->graph);
+  if (!env) unsupported(where_, "a recursive closure whose env is not known");
+  std::string c_name = names_.make("R_", t->graph->name);
+  names_of_[t] = c_name;  // before the env, which may hold it
+  defs_ += "/* " + to_string(t) + " */\ntypedef struct " + c_name + "_box* " + c_name + ";\n";
+  // The box after every type (text()): its env may hold the type being declared that holds it.
+  boxes_.emplace_back(c_name, env);
+  return c_name;
+}
+
 // The helper that pushes x onto the stack l of type t (both borrowed; a new reference back).
 std::string CTypes::push(const Type* t) { return helper("push", t); }
 
@@ -176,7 +194,7 @@ std::string CTypes::declare_enum(const Type* t) {
 
 bool CTypes::managed(const Type* t) {
   if (t->kind == TypeKind::Explicit) return managed(t->elems[0]);
-  if (t->kind == TypeKind::List) return true;
+  if (t->kind == TypeKind::List || t->kind == TypeKind::Recursive) return true;
   if (t->kind == TypeKind::Enum || t->kind == TypeKind::Str || held_as_tensor(t)) return true;
   if (t->kind == TypeKind::Union) {
     for (const Type* m : t->elems)
@@ -334,7 +352,12 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     }
     return code;
   };
-  if (t->kind == TypeKind::List) {
+  if (t->kind == TypeKind::Recursive) {
+    const Type* env = annotations_.store().recursive_env(t->graph);
+    if (kind == "retain") body = "if (v) ++v->box.rc;\n";
+    else if (kind == "release") body = "if (!v || --v->box.rc > 0) return;\n" + release(env, "v->env") + "fx_box_free(v);\n";
+    else unsupported(where_, "printing or comparing a function");
+  } else if (t->kind == TypeKind::List) {
     const Type* e = t->elems[0];
     if (kind == "retain") body = "if (v.box) ++v.box->box.rc;\n";
     else if (kind == "release") {

@@ -68,8 +68,12 @@ class CTypes {
   const types::Type* field_type(const ir::VariantDecl* v, size_t i) { return annotations_.field_type(v, i); }
 
   // Type definitions, then helper prototypes, then helper definitions.
-  std::string text() const {
-    return defs_ + (helper_protos_.empty() ? "" : "\n" + helper_protos_ + "\n" + helpers_);
+  std::string text() {
+    for (size_t i = 0; i < boxes_.size(); ++i) name(boxes_[i].second);  // may declare more boxes
+    std::string boxes;
+    for (const auto& [c_name, env] : boxes_)
+      boxes += "struct " + c_name + "_box {\n  fx_box box;\n  " + names_of_.at(env) + " env;\n};\n";
+    return defs_ + boxes + (helper_protos_.empty() ? "" : "\n" + helper_protos_ + "\n" + helpers_);
   }
   // Where the program is, for errors about a type (the emitter sets the node being emitted).
   void at(SourceLoc where) { where_ = where; }
@@ -82,6 +86,7 @@ class CTypes {
   std::string declare_enum(const types::Type* t);
   std::string declare_union(const types::Type* t);
   std::string declare_list(const types::Type* t);
+  std::string declare_recursive(const types::Type* t);
   std::vector<std::pair<std::string, const types::Type*>> fields_of(const types::Type* t);
   std::string helper(const std::string& kind, const types::Type* t);
   std::string emit_helper(const std::string& kind, const types::Type* t, const std::string& fn);
@@ -94,6 +99,7 @@ class CTypes {
   std::set<const types::Type*> declaring_;
   std::map<std::pair<std::string, const types::Type*>, std::string> helper_names_;
   std::string defs_, helper_protos_, helpers_;
+  std::vector<std::pair<std::string, const types::Type*>> boxes_;  // recursive closures' boxes: name, env
 };
 
 }  // namespace fx::codegen

@@ -174,10 +174,10 @@ class Emitter {
       // The code of a converted closure (derivative code) where the closure runs: called, or
       // as a branch or a loop's condition and body.
       auto runs = [&](const Node* x) {
-        if (x->type && x->type->kind == TypeKind::Explicit) todo.push_back(x->type->graph);
+        if (x->type && converted(x->type)) todo.push_back(x->type->graph);
         if (x->type && x->type->kind == TypeKind::Union)
           for (const Type* m : x->type->elems)
-            if (m->kind == TypeKind::Explicit) todo.push_back(m->graph);
+            if (converted(m)) todo.push_back(m->graph);
       };
       for (const Node* n : g->body) {
         // The code operand of make_closure and closure_is names a graph, it does not run it
@@ -219,7 +219,7 @@ class Emitter {
     std::vector<const Graph*> todo;
     auto code = [&](const Node* x) {
       if (x->holds_graph()) todo.push_back(x->as_graph());
-      else if (x->type && x->type->kind == TypeKind::Explicit) todo.push_back(x->type->graph);
+      else if (x->type && converted(x->type)) todo.push_back(x->type->graph);
     };
     const std::string accumulating = ad::helper_name(ad::Helper::JWhileBackBodyAcc);
     for (const Graph* g : graphs_)
@@ -227,7 +227,7 @@ class Emitter {
         if (!n->is_prim_apply(Prim::While)) continue;
         const Node* body = n->arg(1);
         const Graph* body_code = body->holds_graph() ? body->as_graph()
-                                 : body->type && body->type->kind == TypeKind::Explicit ? body->type->graph
+                                 : body->type && converted(body->type) ? body->type->graph
                                                                                         : nullptr;
         if (body_code && body_code->name == accumulating) code(n->arg(0)), code(n->arg(1));
       }
@@ -288,8 +288,20 @@ class Emitter {
     return false;
   }
 
+  // A converted closure, whose code is in its type: its env by value (Explicit) or boxed (Recursive).
+  static bool converted(const Type* t) { return t->kind == TypeKind::Explicit || t->kind == TypeKind::Recursive; }
+  // The type of a converted closure's env.
+  const Type* env_type(const Type* t) {
+    return t->kind == TypeKind::Explicit ? t->elems[0] : checker_.store().recursive_env(t->graph);
+  }
+  // The env of converted closure `value` of type t (borrowed).
+  static std::string env_value(const std::string& value, const Type* t) {
+    return t->kind == TypeKind::Recursive ? value + "->env" : value;
+  }
+
   bool holds_tensor(const Type* t) {
     if (held_as_tensor(t)) return true;
+    if (t->kind == TypeKind::Recursive) return holds_tensor(env_type(t));
     if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Explicit)
       for (const Type* e : t->elems)
         if (holds_tensor(e)) return true;
@@ -596,6 +608,11 @@ class Emitter {
   // code is known from its type (Explicit), or from its tag among several (Union).
   std::string make_closure(const Node* n) {
     const std::string x = name_of(n);
+    if (n->type->kind == TypeKind::Recursive) {  // a counted box holding the env
+      const Type* env = env_type(n->type);
+      return c_type(n->type) + " " + x + " = fx_box_new(sizeof *" + x + ", " + loc_id(n->loc) + ");\n" + x +
+             "->env = " + types_.convert(operand(n->arg(1)), n->arg(1)->type, env) + ";\n" + types_.retain(env, x + "->env");
+    }
     std::string code = c_type(n->type) + " " + x + " = " + types_.convert(operand(n->arg(1)), n->arg(1)->type, n->type) + ";\n";
     return code + types_.retain(n->type, x);
   }
@@ -605,8 +622,8 @@ class Emitter {
     const Type* t = f->type;
     const std::string x = name_of(n);
     std::string value;
-    if (t->kind == TypeKind::Explicit) {
-      value = types_.convert(operand(f), t->elems[0], n->type);
+    if (converted(t)) {
+      value = types_.convert(env_value(operand(f), t), env_type(t), n->type);
     } else if (t->kind == TypeKind::Closure) {  // a typed clone's closure: its free variables, in cc's order
       if (!options_.converted_env || !clones_.count(t)) unsupported(n->loc, "the env of a closure");
       std::vector<std::string> fields;
@@ -619,9 +636,9 @@ class Emitter {
       value = "(" + c_type(n->type) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
     } else if (t->kind == TypeKind::Union) {  // the case of a dispatch: the member whose env this is
       size_t k = 0;
-      while (k < t->elems.size() && !(t->elems[k]->kind == TypeKind::Explicit && t->elems[k]->elems[0] == n->type)) ++k;
+      while (k < t->elems.size() && !(converted(t->elems[k]) && env_type(t->elems[k]) == n->type)) ++k;
       if (k == t->elems.size()) unsupported(n->loc, "the env of one of several functions");
-      value = operand(f) + ".as.m" + std::to_string(k);
+      value = env_value(operand(f) + ".as.m" + std::to_string(k), t->elems[k]);
     } else {
       unsupported(n->loc, "the env of a " + to_string(t));
     }
@@ -633,11 +650,11 @@ class Emitter {
     const Node* code = n->arg(1);
     std::string test = "false";
     if (code->holds_graph()) {
-      if (t->kind == TypeKind::Explicit) test = t->graph == code->as_graph() ? "true" : "false";
+      if (converted(t)) test = t->graph == code->as_graph() ? "true" : "false";
       if (t->kind == TypeKind::Union) {
         std::vector<std::string> tags;
         for (size_t k = 0; k < t->elems.size(); ++k)
-          if (t->elems[k]->kind == TypeKind::Explicit && t->elems[k]->graph == code->as_graph())
+          if (converted(t->elems[k]) && t->elems[k]->graph == code->as_graph())
             tags.push_back(operand(n->arg(0)) + ".tag == " + std::to_string(k));
         if (!tags.empty()) test = "(" + tags[0] + ")";
         if (tags.size() > 1) unsupported(n->loc, "a dispatch on a code with several envs");
@@ -658,7 +675,7 @@ class Emitter {
   Code code_at(const Node* n, size_t i) {
     const Node* f = n->arg(i);
     if (f->holds_graph()) return {f->as_graph(), {}, {}};
-    if (f->type && f->type->kind == TypeKind::Explicit) return {f->type->graph, {operand(f)}, {f->type->elems[0]}};
+    if (f->type && converted(f->type)) return {f->type->graph, {env_value(operand(f), f->type)}, {env_type(f->type)}};
     unsupported(n->loc, "control flow through a function value");
   }
   std::string run_code(const std::string& dest, const Type* to, bool declare, const Code& c,
@@ -744,10 +761,11 @@ class Emitter {
         if (f->is_constant()) value = "(" + value + ")";
         return call_into(name_of(n), n->type, true, g, value + ".", args, arg_types, n);
       }
-      case TypeKind::Explicit: {
-        std::vector<std::string> all{operand(f)};
+      case TypeKind::Explicit:
+      case TypeKind::Recursive: {
+        std::vector<std::string> all{env_value(operand(f), t)};
         all.insert(all.end(), args.begin(), args.end());
-        std::vector<const Type*> all_types{t->elems[0]};
+        std::vector<const Type*> all_types{env_type(t)};
         all_types.insert(all_types.end(), arg_types.begin(), arg_types.end());
         return call_into(name_of(n), n->type, true, t->graph, "", all, all_types, n);
       }
@@ -882,7 +900,14 @@ class Emitter {
 
 CProgram emit_program(const ir::Module& m, types::TypeChecker& checker, const ir::Graph* entry,
                       const EmitOptions& options) {
-  return Emitter(m, checker, options).run(entry);
+  try {
+    return Emitter(m, checker, options).run(entry);
+  } catch (Unsupported& u) {
+    // A construct of derivative code the expansion built has no source location of its own:
+    // reported at the entry function, so that the error is located all the same.
+    if (!u.loc.valid()) u.loc = entry->loc;
+    throw;
+  }
 }
 
 CProgram emit_library(const ir::Module& m, types::TypeChecker& checker, const std::vector<Export>& exports,

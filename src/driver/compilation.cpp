@@ -325,7 +325,12 @@ void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
 // values first (expand/value_types.hpp). Throws codegen::Unsupported.
 codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitOptions& options) {
   codegen::EmitOptions emit = options;
-  prepare_derivative_code({const_cast<ir::Graph*>(entry)}, emit);
+  try {
+    prepare_derivative_code({const_cast<ir::Graph*>(entry)}, emit);
+  } catch (codegen::Unsupported& u) {
+    if (!u.loc.valid()) u.loc = entry->loc;  // derivative code the expansion built: at the entry
+    throw;
+  }
   return codegen::emit_program(module_, *checker_, entry, emit);
 }
 
@@ -334,7 +339,8 @@ codegen::CProgram Compilation::emit(const ir::Graph* entry, const codegen::EmitO
 void Compilation::prepare_derivative_code(const std::vector<ir::Graph*>& entries, codegen::EmitOptions& emit) {
   if (expander_) {
     std::vector<ir::Graph*> generated =
-        expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entries, expander_->graphs());
+        expand::type_values(module_, *ad_, checker_->store(), checker_->annotations(), entries, expander_->graphs(),
+                            [this](const ir::Node* f) { return expander_->code_of(f); });
     values_typed_ = true;
     optimise_derivatives(generated);
     emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
@@ -488,7 +494,8 @@ std::string Compilation::expanded_text(const std::string& name, bool value_types
   verify("expansion");
   std::string out;
   if (value_types) try {
-      expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entries, expander.graphs());
+      expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entries, expander.graphs(),
+                          [&expander](const ir::Node* f) { return expander.code_of(f); });
     } catch (const codegen::Unsupported& u) {
       out += "# not native: " + lower::place(u.loc) + ": " + u.what + "\n";
     }

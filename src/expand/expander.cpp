@@ -409,6 +409,13 @@ StaticRef Expander::output_of(const Graph* c, StaticRef otherwise) {
   return otherwise;
 }
 
+const Graph* Expander::code_of(const Node* f) {
+  auto it = statics_.find(f);
+  if (it == statics_.end()) return nullptr;
+  StaticRef s = unfold(it->second);
+  return s->is(K::Code) ? s->graph : nullptr;
+}
+
 void Expander::undo() {
   for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) {
     it->graph->body = it->body;

@@ -52,6 +52,8 @@ class Expander {
   // call). Complete when leftovers() is empty. May be called for several entries.
   void expand(ir::Graph* entry);
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
+  // The code a function value is known to be (its static is one code), else null.
+  const ir::Graph* code_of(const ir::Node* f);
   // Puts back the typed clones the last expand() rewrote, as they were (after leftovers: the
   // run-time AD engine then runs them). The graphs it built stay, unused.
   void undo();

@@ -160,7 +160,8 @@ ad::Shape shape_of_type(const types::Type* t, bool& complete) {
     case TypeKind::Constructor:
     case TypeKind::Union:
     case TypeKind::Derived:
-    case TypeKind::Explicit: s.kind = K::Function; return s;
+    case TypeKind::Explicit:
+    case TypeKind::Recursive: s.kind = K::Function; return s;
     case TypeKind::List:
     case TypeKind::Bottom:
     case TypeKind::Struct:  // field types are not in the nominal type

@@ -49,8 +49,8 @@ bool dead_if_unused(const Node* n) {
 
 class ValueTyper {
  public:
-  ValueTyper(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations)
-      : m_(m), cx_(cx), store_(store), typing_(store, annotations) {}
+  ValueTyper(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations, KnownCode code_of)
+      : m_(m), cx_(cx), store_(store), typing_(store, annotations), code_of_(std::move(code_of)) {}
 
   std::vector<Graph*> run(const std::vector<Graph*>& entries, const std::vector<const Graph*>& roots) {
     remove_dead();
@@ -127,7 +127,10 @@ class ValueTyper {
   }
 
   void set_type(Node* n, const Type* t) {
-    if (!t || fixed(n) || n->type == t) return;
+    t = named(t, n->loc);
+    if (!t || fixed(n)) return;
+    if (n->type && computed_.count(n)) n->type = named(n->type, n->loc);  // a code may have become recursive since
+    if (n->type == t) return;
     if (n->type && computed_.count(n)) {  // types only grow between rounds
       const Type* joined = types::join(store_, n->type, t);
       if (!joined)
@@ -143,10 +146,12 @@ class ValueTyper {
 
   // What a call site passes to parameter i of generated graph g.
   void pass(const Graph* g, size_t i, const Type* t, SourceLoc loc) {
+    t = named(t, loc);
     if (!t) return;
     auto& params = params_[g];
     params.resize(g->params.size(), nullptr);
     if (i >= params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
+    if (params[i]) params[i] = named(params[i], loc);
     const Type* joined = params[i] ? types::join(store_, params[i], t) : t;
     if (!joined)
       codegen::unsupported(loc, "a derivative function called with values of different types (" + g->name + ", parameter " + std::to_string(i) + ": " +
@@ -209,6 +214,12 @@ class ValueTyper {
       args.insert(args.begin(), f->elems[0]);
       return call(f->graph, args, loc);
     }
+    if (f->kind == TypeKind::Recursive) {
+      const Type* env = store_.recursive_env(f->graph);
+      if (!env) return nullptr;
+      args.insert(args.begin(), env);
+      return call(f->graph, args, loc);
+    }
     if (f->kind == TypeKind::Closure && !generated(f->graph) && args.empty()) return call(f->graph, args, loc);
     return nullptr;
   }
@@ -234,6 +245,56 @@ class ValueTyper {
     return call_value(code->type, std::move(args), loc);
   }
 
+  // Does a value of type t hold a closure of `code` (in its parts, or in a closure's env)?
+  bool holds_code(const Type* t, const Graph* code, int depth = 0) {
+    if (!t || depth > 64) return false;
+    if ((t->kind == TypeKind::Explicit || t->kind == TypeKind::Recursive) && t->graph == code) return true;
+    if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Union || t->kind == TypeKind::List ||
+        t->kind == TypeKind::Explicit)
+      for (const Type* e : t->elems)
+        if (holds_code(e, code, depth + 1)) return true;
+    return false;
+  }
+
+  // t with every closure of a recursive code as that code's named type, whose env (`env`, or
+  // the envs found inside t) widens the store's: so that the types of a recursion settle.
+  const Type* named(const Type* t, SourceLoc loc, const Type* env = nullptr) {
+    if (!t) return t;
+    switch (t->kind) {
+      case TypeKind::Recursive:
+        if (env) widen(t->graph, named(env, loc), loc);
+        return t;
+      case TypeKind::Explicit:
+        if (recursive_.count(t->graph)) {
+          widen(t->graph, named(t->elems[0], loc), loc);
+          return store_.recursive_closure(t->graph);
+        }
+        if (const Type* e = named(t->elems[0], loc); e != t->elems[0]) return store_.explicit_closure(t->graph, e);
+        return t;
+      case TypeKind::Tuple:
+      case TypeKind::Union:
+      case TypeKind::List: {
+        std::vector<const Type*> elems;
+        bool same = true;
+        for (const Type* e : t->elems) {
+          elems.push_back(named(e, loc));
+          same = same && elems.back() == e;
+        }
+        if (same) return t;
+        if (t->kind == TypeKind::Tuple) return store_.tuple(std::move(elems));
+        if (t->kind == TypeKind::List) return store_.list(elems[0]);
+        return store_.union_of(elems);
+      }
+      default: return t;
+    }
+  }
+
+  void widen(const Graph* code, const Type* env, SourceLoc loc) {
+    if (!env) return;
+    if (!store_.widen_recursive_env(code, env, &changed_))
+      codegen::unsupported(loc, "a recursion whose closures hold values of different types");
+  }
+
   const Type* tangent(const Type* t) {
     if (!t) return nullptr;
     switch (t->kind) {
@@ -253,7 +314,8 @@ class ValueTyper {
         return e ? store_.list(e) : nullptr;
       }
       case TypeKind::Union:
-      case TypeKind::Derived: return nullptr;
+      case TypeKind::Derived:
+      case TypeKind::Recursive: return nullptr;
       default: return t;  // numbers, tensors, structs, strings: their own tangent space
     }
   }
@@ -292,13 +354,33 @@ class ValueTyper {
         if (!n->arg(0)->holds_graph()) codegen::unsupported(n->loc, "a derived function built at run time");
         const Graph* code = n->arg(0)->as_graph();
         if (!args[1]) return nullptr;
+        // A closure whose env holds closures of its own code (a recursion's pullback) makes
+        // that code recursive: from then on its closures have the named type.
+        if (recursive_.count(code) || holds_code(args[1], code)) {
+          recursive_.insert(code);
+          return named(store_.recursive_closure(code), n->loc, args[1]);
+        }
         return store_.explicit_closure(code, args[1]);  // its code learns the env where it is called
       }
-      case Prim::ClosureEnv:
+      case Prim::ClosureEnv: {
         if (!args[0]) return nullptr;
-        if (args[0]->kind == TypeKind::Explicit) return args[0]->elems[0];
+        // In a dispatch's case the expansion knows which code the value is (Expander::code_of);
+        // until a value of that code reaches the case, its env is not known.
+        const Graph* known = code_of_ ? code_of_(n->arg(0)) : nullptr;
+        auto env_of = [&](const Type* f) -> const Type* {
+          if (known && f->graph != known) return nullptr;
+          return f->kind == TypeKind::Explicit ? f->elems[0] : store_.recursive_env(f->graph);
+        };
+        if (args[0]->kind == TypeKind::Explicit || args[0]->kind == TypeKind::Recursive) {
+          const Type* env = env_of(args[0]);
+          return env ? env : n->type;
+        }
         if (args[0]->kind == TypeKind::Closure) return env_of_closure(args[0]);
+        if (args[0]->kind == TypeKind::Union && known)
+          for (const Type* m : args[0]->elems)
+            if ((m->kind == TypeKind::Explicit || m->kind == TypeKind::Recursive) && m->graph == known) return env_of(m);
         return n->type;  // one of several codes: the expansion's case knows which (its static)
+      }
       case Prim::ClosureIs:
       case Prim::ListIsEmpty: return store_.boolean();
       case Prim::ListEmpty: return store_.list(store_.bottom());
@@ -414,14 +496,16 @@ class ValueTyper {
   std::unordered_map<const Node*, bool> fixed_;
   std::unordered_set<const Node*> computed_;
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
+  std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
+  KnownCode code_of_;
 };
 
 }  // namespace
 
 std::vector<ir::Graph*> type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store,
                                     types::Annotations& annotations, const std::vector<ir::Graph*>& entries,
-                                    const std::vector<const ir::Graph*>& roots) {
-  return ValueTyper(m, cx, store, annotations).run(entries, roots);
+                                    const std::vector<const ir::Graph*>& roots, KnownCode code_of) {
+  return ValueTyper(m, cx, store, annotations, std::move(code_of)).run(entries, roots);
 }
 
 }  // namespace fx::expand

@@ -13,11 +13,15 @@
 //     list_* a List, zeros_like/add_tangent their tangent space, a while loop's state the join
 //     of its initial value and what its body returns;
 //   - a derived function value is its env tuple (as in the interpreter's expanded mode), so
-//     typed-clone nodes whose checker type names a derived function take their env's type.
+//     typed-clone nodes whose checker type names a derived function take their env's type;
+//   - a code whose closures hold closures of the same code (a recursion's pullback) is
+//     recursive: its closures get the named type Recursive(code), whose env's type the store
+//     keeps and widens, so that the types of a recursion settle.
 // The dead closures and tuples the transforms leave in generated graphs are removed first.
 // What it cannot type is reported as codegen::Unsupported (the driver then runs the expanded
 // program in the interpreter).
 #pragma once
+#include <functional>
 #include <vector>
 
 #include "ad/context.hpp"
@@ -29,9 +33,12 @@ namespace fx::expand {
 
 // Types every node reachable from the entries and from the typed clones among `roots` (the
 // expanded program, Expander::graphs()); throws codegen::Unsupported for what it cannot type.
-// Returns the generated graphs it typed (what the optimiser may then rewrite).
+// Returns the generated graphs it typed (what the optimiser may then rewrite). `code_of`
+// says which code a function value is known to be, where its type is one of several (the
+// expansion's dispatch cases: Expander::code_of).
+using KnownCode = std::function<const ir::Graph*(const ir::Node*)>;
 std::vector<ir::Graph*> type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store,
                                     types::Annotations& annotations, const std::vector<ir::Graph*>& entries,
-                                    const std::vector<const ir::Graph*>& roots);
+                                    const std::vector<const ir::Graph*>& roots, KnownCode code_of = nullptr);
 
 }  // namespace fx::expand

@@ -225,7 +225,8 @@ class TangentSums {
   // Component i of x, a value of the aggregate kind of t (a tuple or struct of that shape).
   Node* component(ir::Graph* g, Node* x, const Type* t, size_t i, std::vector<Node*>& body) {
     const Type* xt = x->type;
-    if (!xt || xt->kind != t->kind || component_count(xt) != component_count(t) ||
+    // (The zero of a function value is its env's: not taken apart here.)
+    if (!aggregate(t) || !aggregate(xt) || xt->kind != t->kind || component_count(xt) != component_count(t) ||
         (t->kind == TypeKind::Struct && xt->struct_decl != t->struct_decl))
       return nullptr;
     if (x->is_prim_apply(Prim::MakeTuple)) return x->num_args() == component_count(t) ? x->arg(i) : nullptr;

@@ -10,6 +10,7 @@ namespace fx::types {
 class Annotations {
  public:
   Annotations(TypeStore& store, const ir::Module& m) : store_(store), module_(m) {}
+  TypeStore& store() const { return store_; }
 
   // The type an annotation names: scalars, tuples, structs, enums, Tensor[f64] (any rank)
   // and Tensor[f64, 2]. CompileError at the annotation for an unknown name or a malformed type.

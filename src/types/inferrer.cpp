@@ -354,6 +354,7 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
     case TypeKind::Enum:
     case TypeKind::Tensor:
     case TypeKind::Explicit:  // only in the expanded program, which is not inferred
+    case TypeKind::Recursive:
     case TypeKind::List:
       break;
   }

@@ -80,6 +80,7 @@ std::string not_differentiable_reason(const Type* t) {
     case TypeKind::Union:
     case TypeKind::Derived:
     case TypeKind::Explicit:
+    case TypeKind::Recursive:
       return "a function value has no derivative of its own: differentiate with respect to the values it uses "
              "instead, passed as arguments";
     case TypeKind::Tuple:
@@ -130,6 +131,7 @@ const Type* jacobian_type(TypeStore& store, Annotations& annotations, const Type
     case TypeKind::Union:
     case TypeKind::Derived:
     case TypeKind::Explicit:
+    case TypeKind::Recursive:
       *why = "the output contains a function value (" + to_string(y) + "), which has no derivative";
       return nullptr;
     case TypeKind::None:

@@ -53,6 +53,7 @@ rt::DType to_rt(const Type* dtype) {
     case TypeKind::Derived:
     case TypeKind::Tensor:
     case TypeKind::Explicit:
+    case TypeKind::Recursive:
     case TypeKind::List:
       break;
   }

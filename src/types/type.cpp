@@ -116,6 +116,27 @@ const Type* TypeStore::explicit_closure(const ir::Graph* code, const Type* env) 
   return intern(t, code, nullptr);
 }
 
+const Type* TypeStore::recursive_closure(const ir::Graph* code) {
+  Type t;
+  t.kind = TypeKind::Recursive;
+  t.graph = code;
+  return intern(t, code, nullptr);
+}
+
+const Type* TypeStore::recursive_env(const ir::Graph* code) const {
+  auto it = recursive_envs_.find(code);
+  return it == recursive_envs_.end() ? nullptr : it->second;
+}
+
+bool TypeStore::widen_recursive_env(const ir::Graph* code, const Type* env, bool* changed) {
+  const Type*& slot = recursive_envs_[code];
+  const Type* joined = slot ? join(*this, slot, env) : env;
+  if (!joined) return false;
+  if (joined != slot) *changed = true;
+  slot = joined;
+  return true;
+}
+
 const Type* TypeStore::list(const Type* elem) {
   Type t;
   t.kind = TypeKind::List;
@@ -131,6 +152,23 @@ const Type* TypeStore::union_of(const std::vector<const Type*>& alternatives) {
     else
       flat.push_back(a);
   }
+  // Converted closures of one code are one alternative: their envs join (a recursive code's
+  // closures have one named type).
+  for (size_t i = 0; i < flat.size(); ++i)
+    for (size_t j = i + 1; j < flat.size(); ++j) {
+      const Type *a = flat[i], *b = flat[j];
+      const bool converted = (a->kind == TypeKind::Explicit || a->kind == TypeKind::Recursive) &&
+                             (b->kind == TypeKind::Explicit || b->kind == TypeKind::Recursive);
+      if (!converted || a->graph != b->graph) continue;
+      const Type* joined = nullptr;
+      if (a->kind == TypeKind::Recursive || b->kind == TypeKind::Recursive) joined = a->kind == TypeKind::Recursive ? a : b;
+      else if (const Type* env = join(*this, a->elems[0], b->elems[0])) joined = explicit_closure(a->graph, env);
+      if (joined) {
+        flat[i] = joined;
+        flat.erase(flat.begin() + static_cast<std::ptrdiff_t>(j));
+        j = i;
+      }
+    }
   std::sort(flat.begin(), flat.end(), [](const Type* x, const Type* y) { return x->id < y->id; });
   flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
   if (flat.size() == 1) return flat[0];
@@ -237,6 +275,9 @@ void print(const Type* t, std::string& out) {
       print(t->elems.at(0), out);
       out += "]";
       return;
+    case TypeKind::Recursive:
+      out += "<recursive closure " + t->graph->name + ">";
+      return;
   }
 }
 
@@ -320,6 +361,7 @@ bool is_function(const Type* t) {
     case TypeKind::Union:
     case TypeKind::Derived:
     case TypeKind::Explicit:
+    case TypeKind::Recursive:
       return true;
     case TypeKind::Bottom:
     case TypeKind::None:
@@ -432,6 +474,10 @@ const Type* join(TypeStore& store, const Type* a, const Type* b) {
     const Type* env = join(store, a->elems[0], b->elems[0]);  // one code, envs of one shape
     if (env) return store.explicit_closure(a->graph, env);
   }
+  // A closure of a code that recurs is that code's recursive type (its env is the store's).
+  if ((a->kind == TypeKind::Recursive || b->kind == TypeKind::Recursive) && a->graph == b->graph &&
+      (a->kind == TypeKind::Explicit || b->kind == TypeKind::Explicit))
+    return a->kind == TypeKind::Recursive ? a : b;
   if (is_function(a) && is_function(b)) return store.union_of({a, b});
   if (is_tensor(a)) return join_tensors(store, a, b);
   if (is_tensor(b)) return join_tensors(store, b, a);

@@ -51,6 +51,9 @@ enum class TypeKind : uint8_t {
              // elems[0] = the type of its env
   List,      // a persistent stack (a reverse-mode loop's tape): elems[0] = the element type
              // (Bottom while nothing was pushed)
+  Recursive,  // a closure of code `graph` whose env holds closures of the same code (a
+              // recursion's pullback holds the pullback of the call inside): named, so that
+              // the type is finite, its env's type kept by the store (recursive_env)
 };
 
 // Which arguments a derivative operator differentiates: `argnums=1` or `argnums=(0, 2)`
@@ -127,6 +130,11 @@ class TypeStore {
   const Type* explicit_closure(const ir::Graph* code, const Type* env);
   // A stack of `elem` (TypeKind::List).
   const Type* list(const Type* elem);
+  // The closures of `code` as a recursive type (TypeKind::Recursive), and their env's type:
+  // null until set; widen_recursive_env joins `env` into it (false: they do not join).
+  const Type* recursive_closure(const ir::Graph* code);
+  const Type* recursive_env(const ir::Graph* code) const;
+  bool widen_recursive_env(const ir::Graph* code, const Type* env, bool* changed);
   // The union of function types (nested unions flattened, duplicates removed); a single
   // alternative is returned as itself. Precondition: every element is a function type.
   const Type* union_of(const std::vector<const Type*>& alternatives);
@@ -160,6 +168,7 @@ class TypeStore {
   std::map<std::tuple<const ir::Graph*, std::vector<const Type*>, const Context*>, const Context*>
       context_index_;
   const Type *bottom_, *none_, *bool_, *i64_, *f64_, *f32_, *str_;
+  std::map<const ir::Graph*, const Type*> recursive_envs_;
 };
 
 // Printable form: f64, (f64, i64), (f64,), Linear, Tree, <function make_scaler.scale>,
@@ -172,7 +181,7 @@ bool is_number(const Type* t);    // i64, f64, f32
 bool is_float(const Type* t);     // f64, f32
 // The leaves tree_map(f, x, ...) calls f on: tensors and floats (others are kept as they are).
 bool is_tree_map_leaf(const Type* t);
-bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived, Explicit
+bool is_function(const Type* t);  // Closure, PrimFn, Constructor, Union, Derived, Explicit, Recursive
 bool is_tensor(const Type* t);    // Tensor (any dtype, rows_empty included)
 bool is_scalar(const Type* t);    // i64, f64, f32, bool: what a tensor element can be
 // A tensor whose dtype is not known yet (rows_empty), which rules treat like Bottom.

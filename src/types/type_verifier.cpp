@@ -184,7 +184,8 @@ class Verifier {
       case TypeKind::Closure: return t->graph == c.origin;
       // The expanded program typed for native code: a derived function is its env tuple, a
       // converted closure's code is the conversion of a clone (expand/value_types.hpp).
-      case TypeKind::Explicit: return true;
+      case TypeKind::Explicit:
+      case TypeKind::Recursive: return true;
       case TypeKind::Tuple:
       case TypeKind::Union:
       case TypeKind::Derived:
