@@ -26,6 +26,7 @@ bool resolve_known_calls(PassContext& ctx);     // known_calls.cpp
 bool project_constructors(PassContext& ctx);    // project_constructors.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
+bool simplify_matmul_adjoints(PassContext& ctx);  // matmul_adjoints.cpp
 bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp

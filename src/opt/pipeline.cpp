@@ -39,6 +39,9 @@ constexpr Step kPipeline[] = {
     {"identities", apply_identities,
      "after folding, so that constants like 1.0 and 0 are literal; before CSE so that x*1 and "
      "x are recognised as one value"},
+    {"matmul-adjoints", simplify_matmul_adjoints,
+     "beside the identities, which drop the 1.0 of a seed it multiplies in; before CSE and "
+     "DCE, which then see the plain products and the matrix products no longer read"},
     {"cse", eliminate_common_subexpressions,
      "after the rewrites that make equal expressions look equal, before hoisting so that a "
      "loop body hoists one copy"},
