@@ -519,14 +519,9 @@ std::vector<const ir::Graph*> Compilation::reachable_graphs(const std::vector<ir
   while (!work.empty()) {
     const ir::Graph* g = work.back();
     work.pop_back();
-    for (const ir::Node* n : g->body) {
-      // The code a make_closure names is the generic graph; its type names the code, and each
-      // call of the closure names the clone specialised for it, which is what runs.
-      size_t first = n->is_prim_apply(ir::Prim::MakeClosure) ? 2 : 0;
-      for (size_t i = first; i < n->inputs.size(); ++i)
-        if (n->inputs[i]->holds_graph() && seen.insert(n->inputs[i]->as_graph()).second)
-          work.push_back(n->inputs[i]->as_graph());
-    }
+    for (const ir::Node* n : g->body)
+      for (const ir::Node* in : n->inputs)
+        if (in->holds_graph() && seen.insert(in->as_graph()).second) work.push_back(in->as_graph());
     if (g->output && g->output->holds_graph() && seen.insert(g->output->as_graph()).second)
       work.push_back(g->output->as_graph());
   }

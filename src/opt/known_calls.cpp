@@ -45,8 +45,10 @@ Node* known_code(ir::Module& m, Node* at) {
 
 // The clone of top-level function `fn` that a call with these arguments runs: the one the
 // specialiser recorded for the call, else (calls the expansion generated have no record) the
-// one clone of `fn` whose parameters have exactly the arguments' types — the specialiser makes
-// one clone per signature, and the interpreter picks it by the same signature at run time.
+// one clone of `fn` whose parameters the arguments' types fit (exactly, or a tensor type that
+// knows more extents than the signature, which forgets them) — the specialiser makes one clone
+// per signature, and the interpreter picks it by the same signature at run time. Two clones
+// that fit (a parameter of unknown type) leave the call as it is.
 const ir::Graph* clone_for(PassContext& ctx, const Node* call, const ir::Graph* fn, const std::vector<Node*>& args) {
   std::vector<ir::Graph*> recorded = ctx.checker.call_targets(call);
   if (recorded.size() == 1) return recorded[0]->params.size() == args.size() ? recorded[0] : nullptr;
@@ -55,7 +57,11 @@ const ir::Graph* clone_for(PassContext& ctx, const Node* call, const ir::Graph* 
   for (const auto& g : ctx.module.graphs) {
     if (g->origin != fn || g->parent || g->params.size() != args.size() || g.get() == fn) continue;
     bool same = true;
-    for (size_t i = 0; i < args.size() && same; ++i) same = args[i]->type && g->params[i]->type == args[i]->type;
+    for (size_t i = 0; i < args.size() && same; ++i) {
+      const types::Type* a = args[i]->type;
+      const types::Type* p = g->params[i]->type;
+      same = a && p && (a == p || (types::is_tensor(a) && types::is_tensor(p) && types::fits(a, p)));
+    }
     if (!same) continue;
     if (found) return nullptr;
     found = g.get();
