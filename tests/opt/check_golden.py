@@ -11,7 +11,8 @@ FILE states, in comment lines:
                        they are the whole output, with FILE written as {file}
   Or, instead of IR lines, properties of one graph of the output (derivative code's node ids
   change with every other rewrite, its shape is what is checked):
-  # GOLDEN-GRAPH: P    the graph whose name starts with P (the first one printed)
+  # GOLDEN-GRAPH: P    the graph whose name starts with P (the first one printed); the lines
+                       below it, up to the next GOLDEN-GRAPH, are about it
   # IR-HAS: regex      matches that graph's text (Python re, MULTILINE: ^ and $ are its lines)
   # IR-NOT: regex      does not match it
   # IR-COUNT: N regex  matches exactly N of its lines
@@ -75,8 +76,8 @@ def main(argv):
                 stage = value.strip()
             elif key == "GOLDEN-GRAPH":
                 graph = value.strip()
-            elif key in ("IR-HAS", "IR-NOT", "IR-COUNT"):
-                props.append((key, value))
+            elif key in ("IR-HAS", "IR-NOT", "IR-COUNT") and graph:
+                props.append((graph, key, value))
             elif key == "IR":
                 ir.append(value)
             else:
@@ -92,15 +93,15 @@ def main(argv):
     if ir and (proc.returncode != 0 or got != ir):
         problems.append(f"ir --stage {stage} of {fn} (exit {proc.returncode}) differs:\n" + proc.stderr +
                         "".join(l + "\n" for l in difflib.unified_diff(ir, got, "expected", "actual", lineterm="")))
-    if props:
-        text = graph_text(proc.stdout, graph) if proc.returncode == 0 else None
+    for name in dict.fromkeys(g for g, _, _ in props):
+        text = graph_text(proc.stdout, name) if proc.returncode == 0 else None
         if text is None:
-            problems.append(f"ir --stage {stage} of {fn} (exit {proc.returncode}) prints no graph @{graph}...\n" +
+            problems.append(f"ir --stage {stage} of {fn} (exit {proc.returncode}) prints no graph @{name}...\n" +
                             proc.stderr)
-        else:
-            found = property_problems(text, props)
-            if found:
-                problems.append(f"graph @{graph}... of ir --stage {stage}:\n" + "\n".join(found) + "\n" + text)
+            continue
+        found = property_problems(text, [(k, v) for g, k, v in props if g == name])
+        if found:
+            problems.append(f"graph @{name}... of ir --stage {stage}:\n" + "\n".join(found) + "\n" + text)
     for extra in ([], ["--opt=0"]):
         run = subprocess.run([fluxion, "run", *extra, path], capture_output=True, text=True, timeout=60)
         if run.returncode != 0 or run.stdout.splitlines() != expect:
