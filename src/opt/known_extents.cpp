@@ -2,7 +2,8 @@
 // records a tensor's extents when they are known ahead of time (a literal, a call from main with
 // one), so reading them at run time is reading a constant:
 //   tuple_get(get_attr(x, "shape"), i), len(x)   the extent, as a constant
-//   reshape(x, get_attr(y, "shape"))             x, when x and y have the same known extents
+//   reshape(x, get_attr(y, "shape"))             x, when x and y have the same known extents,
+//                                                or x = one_hot(k, y.shape[0]) of a vector y
 // Forward mode reads shapes to build its directions (jacfwd's one_hot(k, x.shape[0]), reshaped to
 // x's shape): with the extents constant, the other rewrites can compare them (one_hot_products.cpp,
 // loop_counters.cpp). None of these can fail: a tensor's shape is total, and the reshape keeps
@@ -55,6 +56,15 @@ Node* known(PassContext& ctx, Node* n) {
     if (e >= 0) return typed_constant(ctx.module, e, n->type, n->loc);
   }
   if (n->is_prim_apply(Prim::Reshape) && n->num_args() == 2 && is_shape_of(n->arg(1))) {
+    // one_hot(k, s[0]) reshaped to s, the shape of a vector: it has that shape already.
+    const Node* x = n->arg(0);
+    const Node* s = n->arg(1);
+    int64_t axis0;
+    if (x->is_prim_apply(Prim::OneHot) && x->num_args() == 2 && types::rank_of(x->type) == 1 && x->arg(0)->type &&
+        x->arg(0)->type->kind == types::TypeKind::I64 && types::rank_of(s->arg(0)->type) == 1 &&
+        x->arg(1)->is_prim_apply(Prim::TupleGet) && x->arg(1)->num_args() == 2 && x->arg(1)->arg(0) == s &&
+        constant_int(x->arg(1)->arg(1), &axis0) && axis0 == 0)
+      return n->arg(0);
     std::vector<int64_t> from, to;
     if (all_extents(n->arg(0), &from) && all_extents(n->arg(1)->arg(0), &to) && from == to)
       return n->arg(0);

@@ -44,6 +44,9 @@ constexpr Step kPipeline[] = {
      "product rules below compare"},
     {"one-hot", simplify_one_hot_products,
      "after extents, which make one_hot's length a constant to compare with the vector's"},
+    {"loop-env", simplify_loop_env_checks,
+     "with one-hot, for what a loop body can only know from the graph that runs the loop "
+     "(a length checked before the loop)"},
     {"matmul-adjoints", simplify_matmul_adjoints,
      "beside the identities, which drop the 1.0 of a seed it multiplies in; before CSE and "
      "DCE, which then see the plain products and the matrix products no longer read"},
