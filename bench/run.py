@@ -12,11 +12,12 @@ Progress goes to stderr, a line per workload.
 
     bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
 
-The Fluxion side is `fluxion run` of a program under bench/ that times itself with clock(), so
-the numbers follow whatever `fluxion run` executes (today the interpreter; natively once the
-back end lands) with no change here. The peers' C++ is compiled first with g++ -O3, and its
-compile time, like `fluxion check`'s, is reported apart. Run from anywhere after `make build`
-and `make bench-deps`.
+The Fluxion side is `fluxion run` of a program under bench/ that times itself with clock(). Each
+program is run with `--native` first; only when that stops with the back end's located "does
+not support" error is it run and timed with `--interp`, and every row says which engine ran it
+and why (harness/engine.py): a fallback is never reported as native. The peers' C++ is compiled
+first with g++ -O3, and its compile time, like `fluxion check`'s, is reported apart. Run from
+anywhere after `make build` and `make bench-deps`.
 """
 import argparse
 import datetime
@@ -27,7 +28,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import dff, gradbench, report, runner, seed, workloads  # noqa: E402
+from harness import dff, engine, gradbench, report, runner, seed, workloads  # noqa: E402
 
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
@@ -58,18 +59,25 @@ def fluxion_check_seconds(fluxion, program):
     return time.monotonic() - start
 
 
-def implementations(w, fluxion):
-    return dict({"fluxion": [fluxion, "run"] + w.fluxion}, **w.peers)
+def fluxion_command(w, fluxion, flag):
+    return [fluxion, "run", flag] + w.fluxion
 
 
-def check(w, impls):
-    """Runs every implementation once and compares its results with Fluxion's; the largest
+def fluxion_once(w, fluxion):
+    """Runs the Fluxion program once, natively where the back end supports it (harness/engine.py);
+    returns (the engine, its results)."""
+    return engine.first_that_runs(
+        lambda flag: runner.run(fluxion_command(w, fluxion, flag), w.tail, w.results(), 1, 0.0, TIMEOUT)[1])
+
+
+def check(w, peers, reference):
+    """Runs every peer once and compares its results with Fluxion's (reference); the largest
     relative error."""
-    results = {name: runner.run(cmd, w.tail, w.results(), 1, 0.0, TIMEOUT)[1] for name, cmd in impls.items()}
     worst = 0.0
-    for name, got in results.items():
+    for name, cmd in peers.items():
+        got = runner.run(cmd, w.tail, w.results(), 1, 0.0, TIMEOUT)[1]
         for key in w.results():
-            err = runner.relative_error(results["fluxion"][key], got[key])
+            err = runner.relative_error(reference[key], got[key])
             if err > TOLERANCE:
                 raise runner.RunError("%s's %s differs from Fluxion's by %.3g (relative)" % (name, key, err))
             worst = max(worst, err)
@@ -87,11 +95,12 @@ def timed(w, cmd, min_runs, min_seconds):
 def measure(w, fluxion, min_runs, min_seconds):
     row = {"name": w.name, "section": w.section, "goal": w.goal, "group": w.group, "group_goal": w.group_goal,
            "size": w.size}
-    impls = implementations(w, fluxion)
     try:
-        row["check"] = check(w, impls)
-        row["fluxion"] = timed(w, impls.pop("fluxion"), min_runs, min_seconds)
-        row["peers"] = {name: timed(w, cmd, min_runs, min_seconds) for name, cmd in impls.items()}
+        ran_by, reference = fluxion_once(w, fluxion)
+        row.update(ran_by.record())
+        row["check"] = check(w, w.peers, reference)
+        row["fluxion"] = timed(w, fluxion_command(w, fluxion, ran_by.flag), min_runs, min_seconds)
+        row["peers"] = {name: timed(w, cmd, min_runs, min_seconds) for name, cmd in w.peers.items()}
     except runner.RunError as e:
         row["error"] = str(e)
     return row
@@ -129,8 +138,9 @@ def main():
         if "error" in row:
             progress("[%d/%d] %s: FAILED: %s" % (i, len(chosen), w.name, row["error"]))
         else:
-            progress("[%d/%d] %s: Fluxion D/P %.3g (goal %g), %.1f s" %
-                     (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, time.monotonic() - start))
+            progress("[%d/%d] %s: Fluxion D/P %.3g (goal %g), %s, %.1f s" %
+                     (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, engine.describe(row),
+                      time.monotonic() - start))
     results = os.path.join(workloads.ROOT, "bench", "results")
     os.makedirs(results, exist_ok=True)
     micro_rows = []
@@ -138,7 +148,8 @@ def main():
         for n in MICRO_SIZES[args.quick]:
             try:
                 micro_rows.append(dff.run_micro(args.fluxion, n, min_runs, min_seconds))
-                progress("micro n=%d: dot jacfwd / jacrev %.3g" % (n, micro_rows[-1]["kernels"]["dot"]["ratio"]))
+                progress("micro n=%d: dot jacfwd / jacrev %.3g, %s" % (n, micro_rows[-1]["kernels"]["dot"]["ratio"],
+                                                                        engine.describe(micro_rows[-1])))
             except runner.RunError as e:
                 micro_rows.append({"name": "n=%d" % n, "error": str(e)})
                 progress("micro n=%d: FAILED: %s" % (n, e))
@@ -148,7 +159,7 @@ def main():
             continue
         try:
             gradbench_rows.append(gradbench.run_eval(args.fluxion, module, min_runs, min_seconds))
-            progress("gradbench %s: done" % module)
+            progress("gradbench %s: done, %s" % (module, gradbench_rows[-1].get("engine", "?")))
         except runner.RunError as e:
             gradbench_rows.append({"name": module, "error": str(e)})
             progress("gradbench %s: FAILED: %s" % (module, e))
@@ -161,9 +172,9 @@ def main():
             seed_rows.append(seed.run_model(args.fluxion, model, args.quick, results))
             r = seed_rows[-1]
             progress("%s: losses agree to 1e-8 over the first %d steps (%d of %d in the curve); PyTorch / Fluxion "
-                     "time %.3g (goal %g), %.1f s" % (model.name, r["check_steps"], r["agree_steps"],
-                                                      r["curve_steps"], r["speedup"], r["goal"],
-                                                      time.monotonic() - start))
+                     "time %.3g (goal %g), %s, %.1f s" % (model.name, r["check_steps"], r["agree_steps"],
+                                                          r["curve_steps"], r["speedup"], r["goal"],
+                                                          engine.describe(r), time.monotonic() - start))
         except runner.RunError as e:
             seed_rows.append({"name": model.name, "error": str(e)})
             progress("%s: FAILED: %s" % (model.name, e))
@@ -171,7 +182,8 @@ def main():
     run = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": machine(), "load_average": {"start": load_at_start, "end": os.getloadavg()[0]},
            "fluxion_version": version,
-           "fluxion_mode": "the reference interpreter (the native back end is not built yet)",
+           "fluxion_mode": "`--native` where the back end supports the program, else `--interp` "
+                           "(each row says which, and why)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
            "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,
            "seed": seed_rows, "gradbench": gradbench_rows}

@@ -48,13 +48,17 @@ class Tool:
         self.proc.wait()
 
 
-def mean_evaluate(tool, module, function, case, min_runs, min_seconds):
+def mean_evaluate(tool, module, function, case, min_runs, min_seconds, engines):
+    """The mean evaluate time of one validated response; adds the engine that ran it (the tool's
+    `engine` field, with the interpreter's reason) to the set `engines`."""
     value = dict(case["input"], min_runs=min_runs, min_seconds=min_seconds)
     r = tool.send({"kind": "evaluate", "module": module, "function": function, "input": value,
                    "description": case["description"]})
     if not r.get("success") or not matches(r["output"], case["expected"][function]):
         raise runner.RunError("%s %s %s: %s" % (module, case["description"], function, r.get("error", "invalid output")))
     tool.send({"kind": "analysis", "of": tool.next_id - 1, "valid": True})
+    engines.add(r.get("engine", "?") + (" (`%s`)" % r["engine_reason"].replace(ROOT + os.sep, "")
+                                        if r.get("engine_reason") else ""))
     times = [t["nanoseconds"] * 1e-9 for t in r["timings"] if t["name"] == "evaluate"]
     return sum(times) / len(times)
 
@@ -67,34 +71,39 @@ def run_eval(fluxion, module, min_runs, min_seconds):
         tool.send({"kind": "start", "eval": module})
         if not tool.send({"kind": "define", "module": module}).get("success"):
             raise runner.RunError("define %s failed" % module)
+        engines = set()
         if module in NESTED:
             case = cases[0]
-            return {"name": module, "variants": {v: mean_evaluate(tool, module, v, case, min_runs, min_seconds)
-                                                 for v in ("rr", "ff", "fr", "rf")}}
+            variants = {v: mean_evaluate(tool, module, v, case, min_runs, min_seconds, engines)
+                        for v in ("rr", "ff", "fr", "rf")}
+            return {"name": module, "variants": variants, "engine": ", ".join(sorted(engines))}
         primal, derivative = PAIRS[module]
         ratios = []
         for case in cases:
-            p = mean_evaluate(tool, module, primal, case, min_runs, min_seconds)
-            d = mean_evaluate(tool, module, derivative, case, min_runs, min_seconds)
+            p = mean_evaluate(tool, module, primal, case, min_runs, min_seconds, engines)
+            d = mean_evaluate(tool, module, derivative, case, min_runs, min_seconds, engines)
             ratios.append(d / p)
         gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        return {"name": module, "ratio": gm, "workloads": len(cases), "goal": GOALS[module]}
+        return {"name": module, "ratio": gm, "workloads": len(cases), "goal": GOALS[module],
+                "engine": ", ".join(sorted(engines))}
     finally:
         tool.close()
 
 
 def table(rows, fmt_time):
-    lines = ["| eval | Fluxion D/P (geometric mean over the golden inputs) | goal | | notes |", "|---|---|---|---|---|"]
+    lines = ["| eval | Fluxion D/P (geometric mean over the golden inputs) | goal | | notes | engine |",
+             "|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            lines.append("| %s | **failed**: %s | | | |" % (r["name"], r["error"][:300]))
+            lines.append("| %s | **failed**: %s | | | | |" % (r["name"], r["error"][:300]))
         elif "variants" in r:
-            lines.append("| %s | – | all four variants valid | met | %s per call |" % (
-                r["name"], ", ".join("%s %s" % (v, fmt_time(t)) for v, t in r["variants"].items())))
+            lines.append("| %s | – | all four variants valid | met | %s per call | %s |" % (
+                r["name"], ", ".join("%s %s" % (v, fmt_time(t)) for v, t in r["variants"].items()),
+                r.get("engine", "?")))
         else:
             verdict = "met" if r["ratio"] <= r["goal"] else "not met (%.3g× the goal)" % (r["ratio"] / r["goal"])
-            lines.append("| %s | %.3g | ≤ %g | %s | %d golden inputs |" % (r["name"], r["ratio"], r["goal"], verdict,
-                                                                        r["workloads"]))
+            lines.append("| %s | %.3g | ≤ %g | %s | %d golden inputs | %s |" % (
+                r["name"], r["ratio"], r["goal"], verdict, r["workloads"], r.get("engine", "?")))
     lines += ["", "These are GradBench's golden examples (small inputs), not the nightly's default workloads, so "
               "the ratios are indicative only; every output was validated before its timings counted."]
     return lines

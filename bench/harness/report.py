@@ -5,17 +5,19 @@ import math
 import os
 
 from . import dff, gradbench, plots
+from .workloads import ROOT
 
 PEER_ORDER = ["c++", "adol-c", "pytorch"]
 SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both in Fluxion)",
                   "B": "§B ADBench (derivative ÷ objective)"}
 # What this harness does not measure yet, and why (BENCHMARKS.md §C-§F).
 NOT_MEASURED = [
-    ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet (they are about "
-     "the optimiser, which is not built yet)"),
+    ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet"),
     ("§D the seed models' share of the FLOP-rate bound (at least 60%)", "needs §E's measured dgemm rate "
      "and a FLOP count per step, neither in bench/run.py yet"),
-    ("§E dgemm rate, compile latency", "not in bench/run.py yet; compile latency needs the JIT (issue 12)"),
+    ("§E dgemm rate", "not in bench/run.py yet"),
+    ("§E compile latency", "not in bench/run.py; bench/native/jit.py measures the JIT's cold compile and "
+     "cache hit (bench/README.md)"),
     ("§F GradBench on the nightly's default workloads", "needs GradBench's eval programs, which generate "
      "them; the golden examples are run above"),
 ]
@@ -52,18 +54,36 @@ def write_json(run, path):
         json.dump(run, f, indent=1)
 
 
+def engine_cell(r):
+    """Which engine ran Fluxion's side of a row: native, or the interpreter with a pointer to its
+    reason (engine_notes lists them under the table)."""
+    engine = r.get("engine")
+    return "interpreter (*)" if engine == "interpreter" else (engine or "–")
+
+
+def engine_notes(rows):
+    """(*) lines: each row the native back end declined, with its located reason."""
+    notes = []
+    for r in rows:
+        if r.get("engine") == "interpreter":
+            reason = r.get("engine_reason", "no reason recorded").replace(ROOT + os.sep, "")
+            notes.append("- (*) %s ran in the interpreter: `--native` stopped with `%s`" % (r["name"], reason))
+    return notes
+
+
 def section_table(rows):
     peers = [p for p in PEER_ORDER if any(p in r.get("peers", {}) for r in rows)]
-    head = ["workload", "check (max rel. err. vs peers)", "Fluxion P", "Fluxion D", "Fluxion D/P", "goal", "",
+    head = ["workload", "Fluxion engine", "check (max rel. err. vs peers)", "Fluxion P", "Fluxion D", "Fluxion D/P", "goal", "",
             "Fluxion P ÷ C++ P", "Fluxion D ÷ C++ D"] + ["%s P / D (D/P)" % p for p in peers]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
         if "error" in r:
-            lines.append("| %s | **failed**: %s |" % (r["name"], r["error"].replace("\n", " ")[:300]) + " |" * (len(head) - 2))
+            lines.append("| %s | %s | **failed**: %s |" % (r["name"], engine_cell(r), r["error"].replace("\n", " ")[:300])
+                         + " |" * (len(head) - 3))
             continue
         fx = r["fluxion"]
         cpp = r["peers"].get("c++")
-        cells = [r["name"], "%.1e" % r["check"] if r["peers"] else "no peer", fmt_time(fx["primal"]), fmt_time(fx["derivative"]),
+        cells = [r["name"], engine_cell(r), "%.1e" % r["check"] if r["peers"] else "no peer", fmt_time(fx["primal"]), fmt_time(fx["derivative"]),
                  fmt_ratio(fx["ratio"]), "≤ %g" % r["goal"], verdict(fx["ratio"], r["goal"]),
                  fmt_ratio(fx["primal"] / cpp["primal"]) if cpp else "–",
                  fmt_ratio(fx["derivative"] / cpp["derivative"]) if cpp else "–"]
@@ -72,21 +92,22 @@ def section_table(rows):
             cells.append("%s / %s (%s)" % (fmt_time(t["primal"]), fmt_time(t["derivative"]), fmt_ratio(t["ratio"]))
                          if t else "–")
         lines.append("| " + " | ".join(cells) + " |")
-    return lines
+    notes = engine_notes(rows)
+    return lines + ([""] + notes if notes else [])
 
 
 def seed_table(rows):
-    lines = ["| model | steps timed | Fluxion per unit | PyTorch per unit | unit | PyTorch ÷ Fluxion | goal | | "
+    lines = ["| model | Fluxion engine | steps timed | Fluxion per unit | PyTorch per unit | unit | PyTorch ÷ Fluxion | goal | | "
              "check: largest relative difference of the first losses (≤ 1e-8 before timing) | "
              "steps whose losses agree to 1e-8 |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "error" in r:
-            lines.append("| %s | **failed, not timed**: %s | | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
+            lines.append("| %s | – | **failed, not timed**: %s | | | | | | | | |" % (r["name"], r["error"].replace("\n", " ")[:300]))
             continue
         speedup_verdict = "met" if r["speedup"] >= r["goal"] else "not met (%.3g× short)" % (r["goal"] / r["speedup"])
-        lines.append("| %s | %d | %s | %s | %s | %.3g | ≥ %g | %s | %.1e over %d steps | %d of %d, %s |" % (
-            r["name"], r["steps"], fmt_time(r["fluxion_per_unit"]), fmt_time(r["pytorch_per_unit"]), r["unit"],
+        lines.append("| %s | %s | %d | %s | %s | %s | %.3g | ≥ %g | %s | %.1e over %d steps | %d of %d, %s |" % (
+            r["name"], engine_cell(r), r["steps"], fmt_time(r["fluxion_per_unit"]), fmt_time(r["pytorch_per_unit"]), r["unit"],
             r["speedup"], r["goal"], speedup_verdict, r["check_max_diff"], r["check_steps"], r["agree_steps"],
             r["curve_steps"], r["curve_from"]))
     parted = ["%s after step %d" % (r["name"], r["agree_steps"]) for r in rows
@@ -99,7 +120,8 @@ def seed_table(rows):
         lines[-1] += (" Curves that part after the check (%s) start from differences of rounding (~1e-15) "
                       "that the training amplifies step by step until they reach the curve's own noise; "
                       "the plots below show the relative difference per step." % ", ".join(parted))
-    return lines
+    notes = engine_notes(rows)
+    return lines + ([""] + notes if notes else [])
 
 
 def group_lines(rows):

@@ -6,8 +6,9 @@ Each model is a pair bench/seed/NAME.fx and bench/seed/NAME.py with one command 
     fluxion run bench/seed/NAME.fx ARGS... OUT STEPS       (writes OUT/init.npz, OUT/losses.npy)
     /usr/bin/python3 bench/seed/NAME.py ARGS... INIT OUT STEPS     (INIT: Fluxion's init.npz)
 
-both printing `timing steps SECONDS` for the training loop alone. For every model, first the
-check: both sides train `check_steps` steps on the check arguments (the CNN without dropout,
+both printing `timing steps SECONDS` for the training loop alone. Fluxion runs with `--native`,
+or with `--interp` where the back end stops with its located "does not support" error, and the
+row says which (harness/engine.py). For every model, first the check: both sides train `check_steps` steps on the check arguments (the CNN without dropout,
 whose masks the two sides draw from different generators) and the first CHECK_STEPS float64
 losses must agree to 1e-8 relative, or the model is reported failed and not timed. Then the
 timed run: `steps` steps on the model's own arguments, both times scaled to the unit of
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import plots, runner
+from . import engine, plots, runner
 from .workloads import PYTHON, ROOT
 
 TOLERANCE = 1e-8
@@ -83,13 +84,14 @@ def timing_of(stdout):
     return float(lines[0][2])
 
 
-def train_both(fluxion, model, args, steps):
-    """Trains the model `steps` steps in Fluxion and then in PyTorch from Fluxion's initial
-    weights; returns (Fluxion's losses, PyTorch's losses, Fluxion's seconds, PyTorch's seconds)."""
+def train_both(fluxion, flag, model, args, steps):
+    """Trains the model `steps` steps in Fluxion (`fluxion run FLAG`) and then in PyTorch from
+    Fluxion's initial weights; returns (Fluxion's losses, PyTorch's losses, Fluxion's seconds,
+    PyTorch's seconds)."""
     seed_dir = os.path.join(ROOT, "bench", "seed")
     with tempfile.TemporaryDirectory(prefix="fluxion-seed-") as fx_out, \
             tempfile.TemporaryDirectory(prefix="torch-seed-") as pt_out:
-        commands = [("fluxion", [fluxion, "run", os.path.join(seed_dir, model.program + ".fx")] + args +
+        commands = [("fluxion", [fluxion, "run", flag, os.path.join(seed_dir, model.program + ".fx")] + args +
                      [fx_out, str(steps)]),
                     ("pytorch", [PYTHON, os.path.join(seed_dir, model.program + ".py")] + args +
                      [os.path.join(fx_out, "init.npz"), pt_out, str(steps)])]
@@ -123,23 +125,24 @@ def agreeing_steps(fx_losses, pt_losses):
 
 def check(fluxion, model, small=False):
     """The correctness check that precedes any timing: the first CHECK_STEPS losses of both sides
-    agree to TOLERANCE. Returns (Fluxion's losses, PyTorch's losses) over check_steps steps;
-    raises RunError naming the first step that disagrees."""
+    agree to TOLERANCE. Returns (the engine that ran Fluxion, Fluxion's losses, PyTorch's losses)
+    over check_steps steps; raises RunError naming the first step that disagrees."""
     steps = CHECK_STEPS if small else max(CHECK_STEPS, model.check_steps)
-    fx_losses, pt_losses, _, _ = train_both(fluxion, model, model.checked_args(small), steps)
+    ran_by, (fx_losses, pt_losses, _, _) = engine.first_that_runs(
+        lambda flag: train_both(fluxion, flag, model, model.checked_args(small), steps))
     agree = agreeing_steps(fx_losses, pt_losses)
     if agree < CHECK_STEPS:
         raise runner.RunError("%s: the losses of step %d differ: Fluxion %r, PyTorch %r (relative %.3g > %g)" %
                               (model.name, agree + 1, float(fx_losses[agree]), float(pt_losses[agree]),
                                float(relative_differences(fx_losses, pt_losses)[agree]), TOLERANCE))
-    return fx_losses, pt_losses
+    return ran_by, fx_losses, pt_losses
 
 
 def run_model(fluxion, model, quick, plot_dir):
     """Check, then time: the row of RESULTS.md's §D table."""
-    check_fx, check_pt = check(fluxion, model)
+    ran_by, check_fx, check_pt = check(fluxion, model)
     steps = model.steps["quick" if quick else "full"]
-    fx_losses, pt_losses, fx_seconds, pt_seconds = train_both(fluxion, model, model.args, steps)
+    fx_losses, pt_losses, fx_seconds, pt_seconds = train_both(fluxion, ran_by.flag, model, model.args, steps)
     same_curves = model.check_args is None
     curve_fx, curve_pt = (fx_losses, pt_losses) if same_curves else (check_fx, check_pt)
     fx_time, pt_time = fx_seconds * model.per / steps, pt_seconds * model.per / steps
@@ -149,6 +152,7 @@ def run_model(fluxion, model, quick, plot_dir):
            "check_max_diff": float(np.max(relative_differences(check_fx[:CHECK_STEPS], check_pt[:CHECK_STEPS]))),
            "curve_steps": len(curve_fx), "curve_from": "timed run" if same_curves else "check run (no dropout)",
            "agree_steps": agreeing_steps(curve_fx, curve_pt)}
+    row.update(ran_by.record())
     row["plot"] = plot_losses(model, curve_fx, curve_pt,
                               os.path.join(plot_dir, model.name.replace("-", "_") + "_loss.png"))
     return row

@@ -7,8 +7,13 @@ def logistic_loss(w, x, y):
     z = x @ w
     return mean(softplus(z) - y * z)
 
-def main():
+# (w, x, y)
+def logreg_inputs():
     x = reshape(wave(100 * 100, 0.3, 1.0), (100, 100))
     y = 1.0 * (arange(100) % 2)
     w = wave(100, 1.1, 0.1)
+    return (w, x, y)
+
+def main():
+    w, x, y = logreg_inputs()
     run_workload(lambda: logistic_loss(w, x, y), lambda: grad(logistic_loss)(w, x, y))

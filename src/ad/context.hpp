@@ -42,6 +42,9 @@ enum class Helper : uint8_t {
   JWhileBackBody,     // ()(ct, stack)     → pops a pullback, applies it
   JWhileBackBodyAcc,  // ()(ct, stack, acc) → same, and accumulates the body's env cotangent
 };
+// The name of helper h's graph, which the clones the expansion makes of it keep (the C emitter
+// finds a loop's accumulating backward pass by it).
+const char* helper_name(Helper h);
 
 // One instantiation of a generic code (docs/ad.md §4).
 struct GenericCall {

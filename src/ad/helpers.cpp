@@ -126,6 +126,8 @@ void build(Context& cx, Helper h, Graph* g) {
 
 }  // namespace helpers_impl
 
+const char* helper_name(Helper h) { return helpers_impl::helper_name(h); }
+
 Graph* Context::helper(Helper h) {
   auto it = helpers_.find(h);
   if (it != helpers_.end()) return it->second;

@@ -133,16 +133,27 @@ std::string CTypes::declare_union(const Type* t) {
   return c_name;
 }
 
-// A stack (a reverse-mode loop's tape): a pointer to a counted cell holding the top element
-// and the rest; NULL is the empty stack. Cells are shared, as the interpreter's lists are.
+// A stack (a reverse-mode loop's tape): the first n elements of a growable array that its
+// holders share, by value {box, n}; {0, 0} is the empty stack. Pushing onto a stack that is its
+// array's top appends in place (holders of shorter stacks do not see the new elements), so a
+// loop's tape is one array that doubles as it grows, not a cell per iteration, and popping
+// only shortens the view. The elements live in a box of their own (at), which only the
+// array's box points to, so that it may move when it grows; both are counted boxes, so that
+// an error frees them at the entry point (fx_free_live_boxes).
 std::string CTypes::declare_list(const Type* t) {
   std::string c_name = names_.make("L_", "stack");
-  names_of_[t] = c_name;  // before the element: the cell holds the rest of the stack
-  defs_ += "typedef struct " + c_name + "_box* " + c_name + ";\n";
-  defs_ += "/* " + to_string(t) + " */\nstruct " + c_name + "_box {\n  fx_box box;\n  " + name(t->elems[0]) + " head;\n  " +
-           c_name + " tail;\n};\n";
+  names_of_[t] = c_name;
+  defs_ += "typedef struct " + c_name + "_box " + c_name + "_box;\n";
+  defs_ += "/* " + to_string(t) + " */\ntypedef struct " + c_name + " {\n  " + c_name + "_box* box;\n  int64_t n;\n} " +
+           c_name + ";\n";
+  const std::string elem = name(t->elems[0]);
+  defs_ += "typedef struct " + c_name + "_at {\n  fx_box box;\n  " + elem + " at[];\n} " + c_name + "_at;\n";
+  defs_ += "struct " + c_name + "_box {\n  fx_box box;\n  int64_t len, cap;\n  " + c_name + "_at* data;\n};\n";
   return c_name;
 }
+
+// The helper that pushes x onto the stack l of type t (both borrowed; a new reference back).
+std::string CTypes::push(const Type* t) { return helper("push", t); }
 
 std::string CTypes::declare_enum(const Type* t) {
   const ir::EnumDecl* decl = t->enum_decl;
@@ -210,7 +221,7 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
   if (to->kind == TypeKind::Explicit && from->kind != TypeKind::Explicit) return convert_parts(value, from, to->elems[0]);
   // The empty stack of a loop's first iteration, before anything was pushed.
   if (from->kind == TypeKind::List && to->kind == TypeKind::List && from->elems[0]->kind == TypeKind::Bottom)
-    return "((" + name(to) + ")(" + value + "))";
+    return zero(to);
   if (to->kind == TypeKind::Union)  // one of the alternatives, tagged
     for (size_t k = 0; k < to->elems.size(); ++k)
       if (to->elems[k] == from)
@@ -231,7 +242,7 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
 
 std::string CTypes::zero(const Type* t) {
   if (t->kind == TypeKind::Explicit) return zero(t->elems[0]);
-  if (is_record(t) || t->kind == TypeKind::Union) return "(" + name(t) + "){0}";
+  if (is_record(t) || t->kind == TypeKind::Union || t->kind == TypeKind::List) return "(" + name(t) + "){0}";
   if (t->kind == TypeKind::Enum) return "(" + name(t) + ")0";
   if (t->kind == TypeKind::Str) return "\"\"";
   return "(" + name(t) + ")0";
@@ -304,6 +315,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
   const std::string c = name(t);
   const bool eq = kind == "eq";
   std::string sig = "static " + std::string(eq ? "bool " : "void ") + fn + "(" + c + (eq ? " a, " + c + " b)" : " v)");
+  if (kind == "push") sig = "static " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x, int64_t loc)";
   helper_protos_ += sig + ";\n";
   std::string body;
   auto fields_code = [&](const std::vector<std::pair<std::string, const Type*>>& fields, const std::string& a,
@@ -323,11 +335,35 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     return code;
   };
   if (t->kind == TypeKind::List) {
-    if (kind == "retain") body = "if (v) ++v->box.rc;\n";
-    else if (kind == "release")  // a loop, not a recursion: a stack may hold a million cells
-      body = "while (v && --v->box.rc == 0) {\n  " + c + " rest = v->tail;\n" + release(t->elems[0], "v->head") +
-             "  fx_box_free(v);\n  v = rest;\n}\n";
-    else unsupported(where_, "printing or comparing a stack");
+    const Type* e = t->elems[0];
+    if (kind == "retain") body = "if (v.box) ++v.box->box.rc;\n";
+    else if (kind == "release") {
+      body = "if (!v.box || --v.box->box.rc > 0) return;\n";
+      if (managed(e)) body += "for (int64_t i = 0; i < v.box->len; ++i) {\n" + release(e, "v.box->data->at[i]") + "}\n";
+      body += "fx_box_free(v.box->data);\nfx_box_free(v.box);\n";
+    } else if (kind == "push") {
+      const std::string at = "sizeof(" + c + "_at) + (size_t)cap * sizeof(" + name(e) + ")";
+      body = c + "_box* b = l.box;\n"
+             "if (b && b->len == l.n) {  /* l is its array's top: append in place */\n"
+             "  ++b->box.rc;\n"
+             "  if (b->len == b->cap) {\n"
+             "    int64_t cap = 2 * b->cap;\n"
+             "    b->data = (" + c + "_at*)fx_box_resize(b->data, " + at + ", loc);\n"
+             "    b->cap = cap;\n"
+             "  }\n"
+             "} else {  /* empty, or shared by a longer stack: a new array holding l's elements */\n"
+             "  int64_t cap = l.n < 4 ? 8 : 2 * l.n;\n"
+             "  b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
+             "  b->data = (" + c + "_at*)fx_box_new(" + at + ", loc);\n"
+             "  b->cap = cap;\n"
+             "  for (b->len = 0; b->len < l.n; ++b->len) {\n"
+             "    b->data->at[b->len] = l.box->data->at[b->len];\n" +
+             retain(e, "b->data->at[b->len]") +
+             "  }\n"
+             "}\n"
+             "b->data->at[b->len++] = x;\n" +
+             retain(e, "x") + "return (" + c + "){b, l.n + 1};\n";
+    } else unsupported(where_, "printing or comparing a stack");
   } else if (t->kind == TypeKind::Union) {
     if (eq) unsupported(where_, "comparing functions");
     std::string cases;

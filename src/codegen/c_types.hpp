@@ -9,9 +9,9 @@
 //   one of several functions (a union type): a tag and the alternative's captured values (U_);
 //   primitives and constructors used as values: fx_none (the code is known from the type);
 //   in derivative code: a closure after closure conversion (Explicit) as its env, and a stack
-//     (a loop's tape, List) as a pointer to counted cells (L_).
+//     (a loop's tape, List) as a view {box, n} of a growable array (L_).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
-// fx_eq_X (structural ==).
+// fx_eq_X (structural ==), fx_push_L (a stack's push).
 #pragma once
 #include <functional>
 #include <map>
@@ -53,6 +53,8 @@ class CTypes {
   std::string zero(const types::Type* t);
   // Statements: count one more / one less holder of the boxes in `value` ("" when unmanaged).
   std::string retain(const types::Type* t, const std::string& value);
+  // The helper pushing onto a stack of type t: L fx_push_L(L l, E x, int64_t loc).
+  std::string push(const types::Type* t);
   std::string release(const types::Type* t, const std::string& value);
   // Statements writing print's text of `value`.
   std::string put(const types::Type* t, const std::string& value);

@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <set>
 #include <tuple>
 #include <variant>
 
+#include "ad/context.hpp"
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
 #include "codegen/exports.hpp"
@@ -206,17 +208,34 @@ class Emitter {
     }
   }
 
-  // The graphs a loop runs, at any depth of calls: where a dense tensor zero per iteration
-  // would cost what the interpreter's sparse, in-place cotangents do not (see primitive()).
+  // The graphs a loop's accumulating backward pass runs (ad.jwhile_back_body_acc: it adds the
+  // body's cotangent of the loop's environment into an accumulator at every iteration), at any
+  // depth of calls: where a dense tensor zero per iteration would cost what the interpreter's
+  // sparse, in-place cotangents do not (see primitive()). The optimiser adds the cotangents
+  // of x[i] in place there (src/opt/tangent_sums.cpp); what it leaves is refused. Elsewhere a
+  // zero per iteration is the size of what the iteration computes (a gradient per training
+  // step, a row of a Jacobian).
   void mark_loops() {
     std::vector<const Graph*> todo;
     auto code = [&](const Node* x) {
       if (x->holds_graph()) todo.push_back(x->as_graph());
       else if (x->type && x->type->kind == TypeKind::Explicit) todo.push_back(x->type->graph);
     };
+    const std::string accumulating = ad::helper_name(ad::Helper::JWhileBackBodyAcc);
     for (const Graph* g : graphs_)
+      for (const Node* n : g->body) {
+        if (!n->is_prim_apply(Prim::While)) continue;
+        const Node* body = n->arg(1);
+        const Graph* body_code = body->holds_graph() ? body->as_graph()
+                                 : body->type && body->type->kind == TypeKind::Explicit ? body->type->graph
+                                                                                        : nullptr;
+        if (body_code && body_code->name == accumulating) code(n->arg(0)), code(n->arg(1));
+      }
+    for (const Graph* g : graphs_) {
       for (const Node* n : g->body)
-        if (n->is_prim_apply(Prim::While)) code(n->arg(0)), code(n->arg(1));
+        for (const Node* x : n->inputs) users_[x].push_back(n);
+      if (g->output) outputs_.insert(g->output);
+    }
     while (!todo.empty()) {
       const Graph* g = todo.back();
       todo.pop_back();
@@ -230,6 +249,43 @@ class Emitter {
         }
       }
     }
+  }
+
+  // Is the tensor zero z carried on as a cotangent — into a sum of derivatives, a value that
+  // leaves its graph, or a call — as it is or with elements set into it (x[i]'s reverse rule)?
+  // Then each iteration pays the zero's size for the few elements it holds. A zero that an
+  // adjoint computes with (the cotangent of y[t] for a y the iteration computed, going into
+  // log_softmax's rule) costs what the iteration's own tensors cost.
+  bool carried_as_cotangent(const Node* z) {
+    std::vector<const Node*> todo{z};
+    std::set<const Node*> seen;
+    while (!todo.empty()) {
+      const Node* x = todo.back();
+      todo.pop_back();
+      if (!seen.insert(x).second) continue;
+      if (outputs_.count(x)) return true;
+      auto it = users_.find(x);
+      if (it == users_.end()) continue;
+      for (const Node* u : it->second) {
+        Prim p;
+        if (!u->prim_callee(&p)) return true;  // a call
+        switch (p) {
+          case Prim::AddTangent: return true;
+          case Prim::SetIndex:
+            if (u->arg(0) == x) todo.push_back(u);
+            break;
+          case Prim::MakeTuple:
+          case Prim::MakeStruct:
+          case Prim::TupleGet:
+          case Prim::GetAttr: todo.push_back(u); break;
+          case Prim::If:
+          case Prim::While:
+          case Prim::MakeClosure: return true;
+          default: break;  // computed with
+        }
+      }
+    }
+    return false;
   }
 
   bool holds_tensor(const Type* t) {
@@ -314,20 +370,19 @@ class Emitter {
   // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
   // enclosing graphs) and constants are borrowed.
   bool owned(const Node* x, const Graph* g) { return x->is_apply() && x->graph == g && types_.managed(x->type); }
-  // The owned parameter of a while body (handovers.hpp).
+  // The owned state parameter of a while body (handovers.hpp): its last.
   bool owned_state(const Node* x, const Graph* g) {
-    return handovers_->owns_state(g) && x == g->params[0] && types_.managed(x->type);
+    return handovers_->owns_state(g) && x == g->params.back() && types_.managed(x->type);
   }
 
-  // Releases the owned state of g, less the elements its tuple_gets took out.
-  std::string release_state(const Graph* g) {
-    const Node* state = g->params[0];
-    const std::set<int64_t>& stolen = handovers_->stolen(g);
-    if (stolen.empty()) return types_.release(state->type, name_of(state));
+  // Releases the owned value x, less the elements its tuple_gets took out.
+  std::string release_owned(const Node* x) {
+    const std::set<int64_t>& stolen = handovers_->stolen(x);
+    if (stolen.empty()) return types_.release(x->type, name_of(x));
     std::string code;
-    for (size_t i = 0; i < state->type->elems.size(); ++i)
+    for (size_t i = 0; i < x->type->elems.size(); ++i)
       if (!stolen.count(static_cast<int64_t>(i)))
-        code += types_.release(state->type->elems[i], name_of(state) + ".e" + std::to_string(i));
+        code += types_.release(x->type->elems[i], name_of(x) + ".e" + std::to_string(i));
     return code;
   }
 
@@ -348,9 +403,9 @@ class Emitter {
     std::string tail = c_type(ret) + " result_ = " + operand(g->output) + ";\n";
     if (!owned(g->output, g) && !owned_state(g->output, g)) tail += types_.retain(ret, "result_");
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
-      if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it))
-        tail += types_.release((*it)->type, local_name((*it)->name, (*it)->id));
-    if (!g->params.empty() && owned_state(g->params[0], g) && g->output != g->params[0]) tail += release_state(g);
+      if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it)) tail += release_owned(*it);
+    if (!g->params.empty() && owned_state(g->params.back(), g) && g->output != g->params.back())
+      tail += release_owned(g->params.back());
     tail += "return result_;\n";
     std::string title = (g->loc.valid() ? place(g->loc) + ": " : "") + comment_safe(interp::function_display_name(*g));
     return "/* " + title + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
@@ -406,8 +461,8 @@ class Emitter {
     // A loop's backward pass that starts a tensor cotangent at zero every iteration (the
     // reverse rule of x[i]): written out densely, each iteration would cost the tensor's
     // size; the interpreter keeps such zeros sparse and adds into them in place.
-    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type))
-      unsupported(n->loc, "a tensor derivative started from zero at every loop iteration (kept sparse by the interpreter)");
+    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type) && carried_as_cotangent(n))
+      unsupported(n->loc, "a tensor derivative started from zero at every iteration of a loop's backward pass (kept sparse by the interpreter)");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
                   options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
@@ -638,8 +693,8 @@ class Emitter {
       code = c_type(s) + " " + x + " = " + types_.convert(operand(n->arg(2)), n->arg(2)->type, s) + ";\n";
       code += types_.retain(s, x);
     }
-    const bool owned_body = body.env.empty() && handovers_->owns_state(body.graph);
-    if (owned_body && types_.makes_references(s, body.graph->params[0]->type))
+    const bool owned_body = handovers_->owns_state(body.graph);
+    if (owned_body && types_.makes_references(s, body.graph->params.back()->type))
       unsupported(n->loc, "a loop state that becomes a tensor when the body starts");
     std::string step = run_code("go_", checker_.store().boolean(), true, cond, {x}, {s}, n) + "if (!go_) break;\n";
     if (options_.max_loop_iterations != 0) {
@@ -813,6 +868,8 @@ class Emitter {
   std::set<const Type*> conflicting_;
   std::map<const Type*, const Graph*> clones_;  // closure type → the clone its values are made of
   std::set<const Graph*> in_loop_;              // mark_loops()
+  std::map<const Node*, std::vector<const Node*>> users_;  // mark_loops(): who reads each node
+  std::set<const Node*> outputs_;               // mark_loops(): the graphs' outputs
   std::vector<SourceLoc> locs_;
   std::vector<std::string> nan_notes_;
   std::string nan_note_;  // of the graph being emitted

@@ -36,33 +36,68 @@ bool constant_index(const Node* n, int64_t* k) {
 }  // namespace
 
 Handovers::Handovers(const std::vector<const Graph*>& graphs, const FreeVariables& fvs) {
-  // The bodies of while loops, when a loop is the only place that names them.
+  // The bodies of while loops, when a loop is the only place that names them: as a graph
+  // constant, or as the code of a converted closure that loops alone read.
   std::map<const Graph*, int> as_body, elsewhere;
+  std::map<const Graph*, size_t> params_of_body;  // the code's parameters: (state) or (env, state)
+  std::map<const Node*, int> closure_reads, closure_as_body;
+  auto count = [&](const Node* x, bool body_slot) {
+    if (x->holds_graph()) {
+      ++(body_slot ? as_body : elsewhere)[x->as_graph()];
+      if (body_slot) params_of_body[x->as_graph()] = 1;
+    }
+    if (x->is_prim_apply(Prim::MakeClosure)) {
+      ++closure_reads[x];
+      if (body_slot) ++closure_as_body[x];
+    }
+  };
   for (const Graph* g : graphs) {
     for (const Node* n : g->body) {
       std::vector<const Node*> inputs = evaluated_inputs(n);
-      for (size_t i = 0; i < inputs.size(); ++i) {
-        if (!inputs[i]->holds_graph()) continue;
-        if (n->is_prim_apply(Prim::While) && i == 2) ++as_body[inputs[i]->as_graph()];
-        else ++elsewhere[inputs[i]->as_graph()];
-      }
+      for (size_t i = 0; i < inputs.size(); ++i) count(inputs[i], n->is_prim_apply(Prim::While) && i == 2);
     }
-    if (g->output && g->output->holds_graph()) ++elsewhere[g->output->as_graph()];
+    if (g->output) count(g->output, false);
+  }
+  for (const auto& [c, reads] : closure_reads) {
+    if (!c->arg(0)->holds_graph() || closure_as_body[c] != reads) continue;
+    const Graph* code = c->arg(0)->as_graph();
+    --elsewhere[code];  // the make_closure's own reference to its code
+    as_body[code] += reads;
+    params_of_body[code] = 2;
   }
   for (const auto& [g, count] : as_body)
-    if (count == 1 && !elsewhere.count(g) && g->params.size() == 1) owned_state_.insert(g);
+    if (count == 1 && elsewhere[g] == 0 && g->params.size() == params_of_body[g]) owned_state_.insert(g);
   for (const Graph* g : graphs) analyse(g, fvs);
 }
 
-const std::set<int64_t>& Handovers::stolen(const Graph* g) const {
+const std::set<int64_t>& Handovers::stolen(const Node* x) const {
   static const std::set<int64_t> none;
-  auto it = stolen_.find(g);
+  auto it = stolen_.find(x);
   return it == stolen_.end() ? none : it->second;
 }
 
 uint64_t Handovers::consumed(const Node* n) const {
   auto it = consumed_.find(n);
   return it == consumed_.end() ? 0 : it->second;
+}
+
+// The tuple_gets of an owned tuple take its elements out when they are all that reads it, one
+// per element.
+void Handovers::steal_elements(const Node* tuple, const Graph* g, const std::set<const Node*>& captured) {
+  if (tuple == g->output || captured.count(tuple) || !tuple->type || tuple->type->kind != types::TypeKind::Tuple) return;
+  std::map<int64_t, std::vector<const Node*>> readers;
+  for (const Node* n : g->body)
+    for (size_t i = 0; i < n->inputs.size(); ++i) {
+      if (n->inputs[i] != tuple) continue;
+      int64_t k;
+      if (i != 1 || !n->is_prim_apply(Prim::TupleGet) || !constant_index(n, &k) || k < 0) return;
+      readers[k].push_back(n);
+    }
+  for (const auto& [k, nodes] : readers)
+    if (nodes.size() == 1) {
+      stealing_.insert(nodes[0]);
+      stolen_[tuple].insert(k);
+    }
 }
 
 void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
@@ -72,25 +107,8 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
   for (size_t j = 0; j < g->body.size(); ++j)
     for (const Node* x : g->body[j]->inputs) last_read[x] = j;
 
-  if (owns_state(g)) {
-    const Node* state = g->params[0];
-    bool only_element_reads = state != g->output && !captured.count(state) && state->type &&
-                              state->type->kind == types::TypeKind::Tuple;
-    std::map<int64_t, std::vector<const Node*>> readers;
-    for (const Node* n : g->body)
-      for (size_t i = 0; i < n->inputs.size(); ++i) {
-        if (n->inputs[i] != state) continue;
-        int64_t k;
-        if (i == 1 && n->is_prim_apply(Prim::TupleGet) && constant_index(n, &k)) readers[k].push_back(n);
-        else only_element_reads = false;
-      }
-    if (only_element_reads)
-      for (const auto& [k, nodes] : readers)
-        if (nodes.size() == 1 && k >= 0) {
-          stealing_.insert(nodes[0]);
-          stolen_[g].insert(k);
-        }
-  }
+  if (owns_state(g)) steal_elements(g->params.back(), g, captured);
+  for (const Node* n : g->body) steal_elements(n, g, captured);
 
   for (size_t j = 0; j < g->body.size(); ++j) {
     const Node* n = g->body[j];

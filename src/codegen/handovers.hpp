@@ -1,10 +1,13 @@
 // Where generated code hands a value over instead of counting one more holder (docs/codegen.md
 // "Ownership"), so that a tensor nobody else holds reaches set_index or rows_append with a
 // count of 1 and is updated in place, as in the interpreter (src/interp/last_use.hpp):
-//  * a while loop moves its state into the body, which owns its parameter and releases it;
-//  * the body's tuple_get of that state takes the element out of it ("steals": no new count,
-//    and the state's release skips the element), when the state is read only by one tuple_get
-//    per element;
+//  * a while loop moves its state into the body, which owns its parameter and releases it
+//    (a body named by the loop alone: a graph constant, or a converted closure made for that
+//    loop alone, whose code takes its env first and the state last);
+//  * a tuple_get of an owned tuple takes the element out of it ("steals": no new count, and
+//    the tuple's release skips the element), when the tuple is read only by one tuple_get per
+//    element: the body's state, and any tuple the function owns, such as an element taken
+//    out of the state (a loop's accumulator of cotangents, a tuple of tensors);
 //  * set_index and rows_append take their tensor operand when it is an owned value at its last
 //    read: no later node of the graph reads it, it is not the graph's output, and no nested
 //    graph reads it (a graph a node calls or makes a closure of reads it when that node runs).
@@ -23,12 +26,13 @@ class Handovers {
  public:
   Handovers(const std::vector<const ir::Graph*>& graphs, const FreeVariables& fvs);
 
-  // Does g own its parameter (the state of the while loop whose body it is)?
+  // Does g own its state parameter (the last: the state of the while loop whose body it is)?
   bool owns_state(const ir::Graph* g) const { return owned_state_.count(g) != 0; }
-  // Does tuple_get node n take its element out of its graph's owned state?
+  // Does tuple_get node n take its element out of the owned tuple it reads?
   bool steals(const ir::Node* n) const { return stealing_.count(n) != 0; }
-  // The elements of g's owned state that its tuple_gets take out.
-  const std::set<int64_t>& stolen(const ir::Graph* g) const;
+  // The elements of the owned tuple x (an owned state parameter, or a node of the body) that
+  // its tuple_gets take out.
+  const std::set<int64_t>& stolen(const ir::Node* x) const;
   // Bit i: n's operand i is handed over to the primitive.
   uint64_t consumed(const ir::Node* n) const;
   // Is the value of node x handed over (so that its graph does not release it)?
@@ -36,10 +40,11 @@ class Handovers {
 
  private:
   void analyse(const ir::Graph* g, const FreeVariables& fvs);
+  void steal_elements(const ir::Node* tuple, const ir::Graph* g, const std::set<const ir::Node*>& captured);
 
   std::set<const ir::Graph*> owned_state_;
   std::set<const ir::Node*> stealing_;
-  std::unordered_map<const ir::Graph*, std::set<int64_t>> stolen_;
+  std::unordered_map<const ir::Node*, std::set<int64_t>> stolen_;
   std::unordered_map<const ir::Node*, uint64_t> consumed_;
   std::set<const ir::Node*> handed_over_;
 };

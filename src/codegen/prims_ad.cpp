@@ -16,21 +16,21 @@ using types::TypeKind;
 namespace {
 
 // ---------------------------------------------------------------- stacks
-// list_push makes a cell holding its own counts of the element and of the rest.
+// A stack is a view {box, n} of a growable array (c_types.cpp, declare_list): pushing appends
+// in place when the stack is its array's top, popping shortens the view.
 Emitted list_push(const PrimSite& s) {
-  const std::string& r = s.result_name;
   const Type* elem = s.result->elems[0];
-  std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n";
-  code += r + "->head = " + s.types.convert(s.args[1], s.arg_types[1], elem) + ";\n" + s.types.retain(elem, r + "->head");
-  code += r + "->tail = " + s.types.convert(s.args[0], s.arg_types[0], s.result) + ";\n" + s.types.retain(s.result, r + "->tail");
-  return {code, ""};
+  return {"", s.types.push(s.result) + "(" + s.types.convert(s.args[0], s.arg_types[0], s.result) + ", " +
+                  s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + s.loc + ")"};
 }
 
-Emitted list_empty(const PrimSite& s) { return {"", "(" + s.types.name(s.result) + ")0"}; }
-Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + " == 0)"}; }
+Emitted list_empty(const PrimSite& s) { return {"", s.types.zero(s.result)}; }
+Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + ".n == 0)"}; }
 // The expansion pops only what it pushed: a loop's backward pass runs as often as its forward one.
-Emitted list_top(const PrimSite& s) { return {"", s.args[0] + "->head", true}; }
-Emitted list_pop(const PrimSite& s) { return {"", s.args[0] + "->tail", true}; }
+Emitted list_top(const PrimSite& s) { return {"", s.args[0] + ".box->data->at[" + s.args[0] + ".n - 1]", true}; }
+Emitted list_pop(const PrimSite& s) {
+  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", true};
+}
 
 // ---------------------------------------------------------------- tangent spaces
 // A tensor leaf computed by the runtime: the primitive p on `args`, into a fresh local.

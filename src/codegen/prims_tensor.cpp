@@ -157,12 +157,21 @@ bool inline_element(const Type* t, std::string* c_type, std::string* dtype) {
   }
 }
 
-// The spec of index/set_index: integers only ("i,i,..."), each operand an i64; the number of
-// integer operands, or -1.
+// Does set_index's spec start with "+" (add the value at the element: the accumulation of a
+// cotangent, src/opt/tangent_sums.cpp)?
+bool adds_at(const PrimSite& s) {
+  const ir::Node* spec = s.node->arg(1);
+  return spec->is_constant() && std::holds_alternative<std::string>(spec->value) && !spec->as_str().empty() &&
+         spec->as_str()[0] == '+';
+}
+
+// The spec of index/set_index: integers only ("i,i,...", for set_index also "+i,i,..."), each
+// operand an i64; the number of integer operands, or -1.
 int integer_spec(const PrimSite& s, size_t first, size_t count) {
   const ir::Node* spec = s.node->arg(1);
   if (!spec->is_constant() || !std::holds_alternative<std::string>(spec->value)) return -1;
-  const std::string& text = spec->as_str();
+  std::string text = spec->as_str();
+  if (s.prim == Prim::SetIndex && !text.empty() && text[0] == '+') text = text.substr(1);
   std::string expected;
   for (size_t k = 0; k < count; ++k) expected += k ? ",i" : "i";
   if (text != expected || count == 0) return -1;
@@ -198,21 +207,22 @@ Emitted index(const PrimSite& s) {
   return {code, r + "_v"};
 }
 
-// x[i, ...] = v (set_index(x, "i,...", i, ..., v)) into a tensor handed over that nobody else
-// holds: written in place, and the result is the same reference.
+// x[i, ...] = v (set_index(x, "i,...", i, ..., v)), or x[i, ...] += v ("+i,..."), into a tensor
+// handed over that nobody else holds: written in place, and the result is the same reference.
 Emitted set_index(const PrimSite& s) {
   std::string c, dtype;
   const size_t n = s.args.size() - 3;
   if (s.check_nan || !(s.consumed & 1) || s.arg_types[0]->kind != TypeKind::Tensor ||
-      !inline_element(s.arg_types.back(), &c, &dtype) || integer_spec(s, 2, n) < 0)
+      !inline_element(s.arg_types.back(), &c, &dtype) || integer_spec(s, 2, n) < 0 ||
+      (adds_at(s) && s.arg_types.back()->kind != TypeKind::F64))  // (i64 sums wrap: the runtime's)
     return runtime_call(s);
   const std::string& r = s.result_name;
   const std::string& x = s.args[0];
   Emitted slow = runtime_call(s);
   std::string code = "fx_tensor* " + r + "_v;\nint64_t " + r + "_off;\nif (" + x + "->dtype == " + dtype +
                      " && fx_tensor_unique(" + x + ") && fx_element_offset(" + x + ", " + index_array(s, 2, n) + ", " +
-                     std::to_string(n) + ", &" + r + "_off)) {\n  ((" + c + "*)" + x + "->data)[" + r + "_off] = " +
-                     s.args.back() + ";\n  " + r + "_v = " + x + ";\n} else {\n";
+                     std::to_string(n) + ", &" + r + "_off)) {\n  ((" + c + "*)" + x + "->data)[" + r + "_off] " +
+                     (adds_at(s) ? "+= " : "= ") + s.args.back() + ";\n  " + r + "_v = " + x + ";\n} else {\n";
   for (size_t start = 0, end; start < slow.statements.size(); start = end + 1) {
     end = slow.statements.find('\n', start);
     code += "  " + slow.statements.substr(start, end - start) + "\n";

@@ -314,7 +314,10 @@ void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
   const auto& left = expander_->leftovers();
   if (left.empty()) return;
   std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
-  if (options_.derivatives == Derivatives::AheadOfTime) throw RuntimeAdNeeded{left[0].loc, why};
+  if (options_.derivatives == Derivatives::AheadOfTime) {
+    expander_->undo();  // the run-time engine runs the clones as they were
+    throw RuntimeAdNeeded{left[0].loc, why};
+  }
   compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + why);
 }
 

@@ -23,6 +23,8 @@ namespace {
 // values is cut by truncate(), this bounds the rest.
 constexpr size_t kMaxSpecialisations = 20000;
 constexpr int kStaticDepth = 12;
+// How many times a recursive specialisation may be built before what it returns settles.
+constexpr int kRecursionRounds = 6;
 
 ad::Argnums from_type(const types::Argnums& a) {
   ad::Argnums out;
@@ -53,7 +55,8 @@ StaticRef Expander::static_of(const Node* x) {
   return Static::typed(x->type);
 }
 
-StaticRef Expander::refine(const StaticRef& s) {
+StaticRef Expander::refine(const StaticRef& s_in) {
+  const StaticRef s = unfold(s_in);
   if (!s->is(K::Typed)) return s;
   const types::Type* t = s->type;
   // One of several primitives (chosen at run time): dispatched on where it is transformed.
@@ -82,7 +85,8 @@ Node* Expander::failure(Scope& s, const RuntimeError& e) {
   return add(s, Prim::Fail, {m_.constant(e.message)}, e.loc.valid() ? e.loc : user_site_);
 }
 
-const types::Type* Expander::type_of(const StaticRef& s) {
+const types::Type* Expander::type_of(const StaticRef& s_in) {
+  const StaticRef s = unfold(s_in);
   switch (s->kind) {
     case K::Typed: return s->type;
     case K::Const: {
@@ -120,6 +124,7 @@ const types::Type* Expander::prim_result(const Node* n) {
 }
 
 StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
+  if (a->is(K::Recur) || b->is(K::Recur)) return key(a) == key(b) ? a : merge(unfold(a), unfold(b));
   if (a->is(K::Tuple) && b->is(K::Tuple) && a->elems.size() == b->elems.size()) {
     std::vector<StaticRef> elems;
     for (size_t i = 0; i < a->elems.size(); ++i) elems.push_back(merge(a->elems[i], b->elems[i]));
@@ -220,9 +225,20 @@ Node* Expander::emit(Scope& s, Node* n, std::vector<Node*> inputs, StaticRef st)
     out->type = n->type;
     cx_.copy_notes(n, out);
   }
+  if (!st && bottom_operand(out)) st = Static::bottom();
   if (!out->type) out->type = st ? type_of(st) : prim_result(out);
   statics_[out] = st ? st : Static::typed(out->type);
   return out;
+}
+
+// A primitive applied to a value that has none yet (in a round of a recursion that assumes
+// nothing of its own result yet) has none either: the rounds go on from what the other paths give.
+bool Expander::bottom_operand(const Node* n) {
+  Prim p;
+  if (!n->prim_callee(&p)) return false;
+  for (size_t i = 0; i < n->num_args(); ++i)
+    if (unfold(static_of(n->arg(i)))->is(K::Bottom)) return true;
+  return false;
 }
 
 Node* Expander::add(Scope& s, Prim p, std::vector<Node*> args, SourceLoc loc, StaticRef st) {
@@ -252,7 +268,8 @@ StaticRef Expander::native_env(const Graph* clone) {
   return Static::tuple(std::move(captured));
 }
 
-StaticRef Expander::tangent_of(const StaticRef& s) {
+StaticRef Expander::tangent_of(const StaticRef& s_in) {
+  const StaticRef s = unfold(s_in);
   switch (s->kind) {
     case K::Code:
     case K::Derived: return tangent_of(s->env());
@@ -281,6 +298,7 @@ Node* Expander::env_of(Scope& s, Node* f, SourceLoc loc) {
 
 // ------------------------------------------------------------------ graphs
 void Expander::expand(Graph* entry) {
+  undo_.clear();
   auto discover = [&](const Node* c) {
     if (!c->holds_graph()) return;
     Graph* g = c->as_graph();
@@ -303,6 +321,9 @@ void Expander::expand(Graph* entry) {
 }
 
 void Expander::rewrite_user(Graph* g) {
+  Rewritten before{g, g->body, g->output, {}};
+  for (Node* n : g->body) before.nodes.push_back({n, n->inputs, n->type});
+  undo_.push_back(std::move(before));
   Scope s{g, true, {}};
   std::vector<Node*> old = std::move(g->body);
   g->body.clear();
@@ -323,7 +344,7 @@ Graph* Expander::specialise(Graph* g, std::vector<StaticRef> params) {
   std::string k = std::to_string(g->id);
   for (StaticRef& p : params) {
     p = truncate(p, kStaticDepth);
-    k += "|" + key(p);
+    k += "|" + key(p, kStaticDepth + 1);  // all of it: statics that differ deeper down are different
   }
   auto it = specialised_.find(k);
   if (it != specialised_.end()) return it->second;
@@ -333,21 +354,71 @@ Graph* Expander::specialise(Graph* g, std::vector<StaticRef> params) {
   }
   Graph* out = cx_.new_graph(g->name, g->role, g->loc);
   specialised_[k] = out;
+  specialised_order_.push_back(k);
+  const size_t cache_mark = specialised_order_.size();
   if (!operators_.empty()) operators_of_[out] = operators_;
   built_.push_back(out);
-  Scope s{out, false, {}};
+  std::vector<Node*> out_params;
   for (size_t i = 0; i < g->params.size(); ++i) {
     Node* p = g->params[i];
     Node* q = m_.add_param(out, p->name, p->loc);
     q->type = p->type;
     cx_.copy_notes(p, q);
-    s.map[p] = q;
+    out_params.push_back(q);
     statics_[q] = params[i]->is(K::Unknown) ? Static::typed(p->type) : params[i];
   }
-  for (Node* n : g->body) s.map[n] = visit(s, n);
-  out->output = g->output ? mapped(s, g->output) : nullptr;
+  // Rounds: a recursive call reads this output as a Recur static (output_of), which stands
+  // for what the previous round built (Bottom at first); the body is built again, with what
+  // was specialised inside it forgotten, until the output it assumes is the one it builds.
+  auto slot = std::make_shared<RecurSlot>();
+  slot->id = out->id;
+  slot->value = Static::bottom();
+  in_progress_[out] = slot;
+  const size_t leftover_mark = leftovers_.size();
+  for (int round = 0;; ++round) {
+    Scope s{out, false, {}};
+    for (size_t i = 0; i < g->params.size(); ++i) s.map[g->params[i]] = out_params[i];
+    out->body.clear();
+    slot->read = false;
+    for (Node* n : g->body) s.map[n] = visit(s, n);
+    out->output = g->output ? mapped(s, g->output) : nullptr;
+    StaticRef result = out->output ? static_of(out->output) : Static::unknown();
+    if (!slot->read || key(result) == key(slot->value)) break;
+    if (round + 1 == kRecursionRounds) {
+      leftover(g->loc, "what the recursion of " + g->name + " returns does not settle ahead of time (" + key(result, 3) + ")");
+      break;
+    }
+    slot->value = result;
+    leftovers_.resize(leftover_mark);
+    for (size_t i = cache_mark; i < specialised_order_.size(); ++i) specialised_.erase(specialised_order_[i]);
+    specialised_order_.resize(cache_mark);
+  }
+  in_progress_.erase(out);
   outputs_[out] = out->output ? static_of(out->output) : Static::unknown();
   return out;
+}
+
+// What is known of what c returns: its output once built; while it is being built (a
+// recursive call), a Recur static that stands for it; `otherwise` when neither.
+StaticRef Expander::output_of(const Graph* c, StaticRef otherwise) {
+  if (auto it = outputs_.find(c); it != outputs_.end()) return it->second;
+  if (auto it = in_progress_.find(c); it != in_progress_.end()) {
+    it->second->read = true;
+    return Static::recur(it->second);
+  }
+  return otherwise;
+}
+
+void Expander::undo() {
+  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) {
+    it->graph->body = it->body;
+    it->graph->output = it->output;
+    for (const auto& [n, inputs, type] : it->nodes) {
+      n->inputs = inputs;
+      n->type = type;
+    }
+  }
+  undo_.clear();
 }
 
 std::vector<const Graph*> Expander::graphs() const {
@@ -462,7 +533,7 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
       return emit(s, n, in, sum->is(K::Unknown) ? a : sum);
     }
     case Prim::SetAttr: {  // set_attr(t, i, v) on a tuple: element i of t replaced
-      StaticRef t = sarg(0);
+      StaticRef t = unfold(sarg(0));
       if (t->is(K::Tuple) && arg(1)->is_constant() && std::holds_alternative<int64_t>(arg(1)->value)) {
         const auto i = static_cast<size_t>(arg(1)->as_int());
         if (i < t->elems.size()) {
@@ -475,12 +546,12 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
     }
     case Prim::ListEmpty: return emit(s, n, in, Static::list(Static::bottom()));
     case Prim::ListPush: {
-      StaticRef l = sarg(0);
+      StaticRef l = unfold(sarg(0));
       StaticRef elem = l->is(K::List) ? l->elems[0] : Static::unknown();
       return emit(s, n, in, Static::list(merge(elem, sarg(1))));
     }
     case Prim::ListTop: {
-      StaticRef l = sarg(0);
+      StaticRef l = unfold(sarg(0));
       return emit(s, n, in, l->is(K::List) ? l->elems[0] : Static::unknown());
     }
     case Prim::ListPop: return emit(s, n, in, sarg(0));
@@ -616,8 +687,7 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
   operators_.pop_back();
   std::vector<Node*> call_args{env};
   call_args.insert(call_args.end(), args.begin(), args.end());
-  auto out = outputs_.find(c);
-  StaticRef st = out != outputs_.end() ? out->second : Static::typed(n->type);
+  StaticRef st = output_of(c, Static::typed(n->type));
   if (st->is(K::Unknown))
     if (const types::Type* t = derived_result(d, std::vector<StaticRef>(params.begin() + 1, params.end())))
       st = Static::typed(t);
@@ -633,10 +703,7 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
   Node* callee = in[0];
   std::vector<Node*> args(in.begin() + 1, in.end());
   StaticRef sf = refine(static_of(callee));
-  auto result = [&](Graph* c) {
-    auto out = outputs_.find(c);
-    return out != outputs_.end() ? out->second : Static::typed(n->type);
-  };
+  auto result = [&](Graph* c) { return output_of(c, Static::typed(n->type)); };
   if (sf->is(K::Derived)) return call_derived(s, n, sf, callee, args, in);
   // One of several codes: a case per code. (Where some code is not known, as in a recursion's
   // pullback cut by truncate(), the call stays an ordinary call of the value.)
@@ -693,7 +760,7 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
 // A branch or loop part `closure` of an if/while, specialised for `args`; the closure that
 // calls the specialised code (or `closure` itself when its code is not a closed graph).
 Node* Expander::branch(Scope& s, Node* closure, std::vector<StaticRef> args, StaticRef* out) {
-  StaticRef sf = static_of(closure);
+  StaticRef sf = unfold(static_of(closure));
   if (!sf->is(K::Code)) {
     *out = nullptr;
     return closure;
@@ -701,8 +768,7 @@ Node* Expander::branch(Scope& s, Node* closure, std::vector<StaticRef> args, Sta
   std::vector<StaticRef> params{sf->env()};
   params.insert(params.end(), args.begin(), args.end());
   Graph* c = specialise(const_cast<Graph*>(sf->graph), std::move(params));
-  auto it = outputs_.find(c);
-  *out = it != outputs_.end() ? it->second : Static::unknown();
+  *out = output_of(c, Static::unknown());
   return add(s, Prim::MakeClosure, {m_.constant(c), env_of(s, closure, closure->loc)}, closure->loc,
              Static::code(c, sf->env()));
 }
@@ -771,7 +837,7 @@ Node* Expander::visit_while(Scope& s, Node* n, std::vector<Node*>& in) {
   Node* cond = in[1];
   Node* body = in[2];
   Node* init = in[3];
-  if (!static_of(body)->is(K::Code) || !static_of(cond)->is(K::Code)) return emit(s, n, in, nullptr);
+  if (!unfold(static_of(body))->is(K::Code) || !unfold(static_of(cond))->is(K::Code)) return emit(s, n, in, nullptr);
   StaticRef state = static_of(init);
   StaticRef after;
   Node* b = nullptr;

@@ -22,6 +22,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -51,6 +52,9 @@ class Expander {
   // call). Complete when leftovers() is empty. May be called for several entries.
   void expand(ir::Graph* entry);
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
+  // Puts back the typed clones the last expand() rewrote, as they were (after leftovers: the
+  // run-time AD engine then runs them). The graphs it built stay, unused.
+  void undo();
   // Every graph of the expanded program: the typed clones, then the graphs built here.
   std::vector<const ir::Graph*> graphs() const;
   // For each graph built here, the derivative operators (outermost first) whose expansion
@@ -92,6 +96,8 @@ class Expander {
   ir::Node* add(Scope& s, ir::Prim p, std::vector<ir::Node*> args, SourceLoc loc, StaticRef st = nullptr);
   ir::Node* add_call(Scope& s, ir::Node* callee, std::vector<ir::Node*> args, SourceLoc loc, StaticRef st);
   ir::Node* mapped(Scope& s, ir::Node* x);
+  bool bottom_operand(const ir::Node* n);
+  StaticRef output_of(const ir::Graph* c, StaticRef otherwise);
   StaticRef static_of(const ir::Node* x);
   // A function's static with what its type says made explicit (a derived function's operator).
   StaticRef refine(const StaticRef& s);
@@ -121,12 +127,22 @@ class Expander {
   types::TypeStore& store_;
   types::Annotations& annotations_;
   types::PrimTyping typing_;
+  // A typed clone as it was before rewrite_user, so that undo() can put it back.
+  struct Rewritten {
+    ir::Graph* graph;
+    std::vector<ir::Node*> body;
+    ir::Node* output;
+    std::vector<std::tuple<ir::Node*, std::vector<ir::Node*>, const types::Type*>> nodes;
+  };
+  std::vector<Rewritten> undo_;  // what the current expand() call rewrote
   std::vector<ir::Graph*> user_;  // the typed clones, in the order they are rewritten
   size_t rewritten_ = 0;          // how many of them are
   std::unordered_map<const ir::Graph*, bool> user_seen_;
   std::unordered_map<const ir::Node*, ir::Node*> replaced_;  // user nodes that stand for another
   std::unordered_map<const ir::Node*, StaticRef> statics_;
   std::map<std::string, ir::Graph*> specialised_;
+  std::vector<std::string> specialised_order_;  // specialised_'s keys, oldest first
+  std::unordered_map<const ir::Graph*, std::shared_ptr<RecurSlot>> in_progress_;
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
   std::vector<Leftover> leftovers_;

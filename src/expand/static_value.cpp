@@ -42,11 +42,27 @@ StaticRef Static::derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vect
 }
 StaticRef Static::list(StaticRef elem) { return make(Static{.kind = Kind::List, .elems = {std::move(elem)}}); }
 StaticRef Static::one_of(std::vector<StaticRef> codes) { return make(Static{.kind = Kind::OneOf, .elems = std::move(codes)}); }
+StaticRef Static::recur(std::shared_ptr<RecurSlot> slot, std::vector<size_t> path) {
+  return make(Static{.kind = Kind::Recur, .slot = std::move(slot), .path = std::move(path)});
+}
+
+StaticRef unfold(const StaticRef& s) {
+  StaticRef at = s;
+  // A recursion that returns its own call's result unchanged names itself: give up after a
+  // few steps rather than loop.
+  for (int step = 0; step < 16 && at->is(Static::Kind::Recur); ++step) {
+    StaticRef v = at->slot->value ? at->slot->value : Static::bottom();
+    for (size_t i : at->path) v = element(v, i);
+    at = v;
+  }
+  return at->is(Static::Kind::Recur) ? Static::unknown() : at;
+}
 
 StaticRef join(const StaticRef& a, const StaticRef& b) {
   if (a->is(Static::Kind::Bottom)) return b;
   if (b->is(Static::Kind::Bottom)) return a;
   if (same(a, b)) return a;
+  if (a->is(Static::Kind::Recur) || b->is(Static::Kind::Recur)) return join(unfold(a), unfold(b));
   if (a->kind == b->kind && a->kind == Static::Kind::Tuple && a->elems.size() == b->elems.size()) {
     std::vector<StaticRef> elems;
     for (size_t i = 0; i < a->elems.size(); ++i) elems.push_back(join(a->elems[i], b->elems[i]));
@@ -83,6 +99,11 @@ std::string key(const StaticRef& s, int depth) {
     }
     case Static::Kind::List: return elems("list[", "]");
     case Static::Kind::OneOf: return elems("oneof{", "}");
+    case Static::Kind::Recur: {
+      std::string k = "rec#" + std::to_string(s->slot->id);
+      for (size_t i : s->path) k += "." + std::to_string(i);
+      return k;
+    }
   }
   return "?";
 }
@@ -96,6 +117,12 @@ StaticRef truncate(const StaticRef& s, int depth) {
 }
 
 StaticRef element(const StaticRef& s, size_t i) {
+  if (s->is(Static::Kind::Recur)) {
+    std::vector<size_t> path = s->path;
+    path.push_back(i);
+    return Static::recur(s->slot, std::move(path));
+  }
+  if (s->is(Static::Kind::Bottom)) return s;
   if (s->is(Static::Kind::Tuple)) return i < s->elems.size() ? s->elems[i] : Static::unknown();
   if (s->is(Static::Kind::Typed) && s->type->kind == types::TypeKind::Tuple && i < s->type->elems.size())
     return Static::typed(s->type->elems[i]);
@@ -145,9 +172,10 @@ ad::Shape shape_of_type(const types::Type* t, bool& complete) {
 
 }  // namespace
 
-ad::Shape shape_of(const StaticRef& s, bool& complete) {
+ad::Shape shape_of(const StaticRef& s_in, bool& complete) {
   using K = ad::Shape::Kind;
   ad::Shape out;
+  const StaticRef s = unfold(s_in);
   switch (s->kind) {
     case Static::Kind::Const: {
       const ir::ConstValue& v = s->constant->value;
@@ -171,14 +199,17 @@ ad::Shape shape_of(const StaticRef& s, bool& complete) {
     case Static::Kind::List: out.kind = K::List; return out;
     case Static::Kind::OneOf: out.kind = K::Function; return out;
     case Static::Kind::Bottom:
-    case Static::Kind::Unknown: break;
+    case Static::Kind::Unknown:
+    case Static::Kind::Recur: break;
   }
   complete = false;
   return out;
 }
 
-bool read_argnums(const StaticRef& s, ad::Argnums& out) {
-  auto one = [](const StaticRef& c, int64_t& n) {
+bool read_argnums(const StaticRef& s_in, ad::Argnums& out) {
+  const StaticRef s = unfold(s_in);
+  auto one = [](const StaticRef& c_in, int64_t& n) {
+    const StaticRef c = unfold(c_in);
     if (!c->is(Static::Kind::Const) || !std::holds_alternative<int64_t>(c->constant->value)) return false;
     n = c->constant->as_int();
     return true;

@@ -17,6 +17,15 @@ namespace fx::expand {
 struct Static;
 using StaticRef = std::shared_ptr<const Static>;
 
+// What is known of the output of a specialisation still being built, which a recursive call
+// reads (expander.cpp, specialise): the output of the previous round, Bottom at first. The
+// rounds go on until the output they assume is the one they build.
+struct RecurSlot {
+  int id = 0;
+  StaticRef value;
+  bool read = false;  // did this round read it?
+};
+
 struct Static {
   enum class Kind : uint8_t {
     Bottom,   // no value yet (an empty stack's element, a loop state before its first round)
@@ -29,6 +38,9 @@ struct Static {
     Derived,  // a derived function (generic, argnums, stack); elems: {its env, a tuple}
     List,     // a persistent stack; elems: {its elements}
     OneOf,    // one of several Code statics of different codes (the pullback of an `if`)
+    Recur,    // part `path` of the output of a specialisation being built (slot): a recursive
+              // call's result, by name, so that a recursion's pullback (whose env holds the
+              // pullback of the call inside) has a finite static
   };
   Kind kind = Kind::Unknown;
   const ir::Node* constant = nullptr;  // Const
@@ -39,6 +51,8 @@ struct Static {
   ad::Argnums argnums;                 // Derived operators with argnums
   std::vector<ad::Mode> stack;         // Derived: the transforms pushed on it, innermost first
   std::vector<StaticRef> elems;
+  std::shared_ptr<RecurSlot> slot;     // Recur
+  std::vector<size_t> path;            // Recur: element indices, outermost first
 
   static StaticRef unknown();
   static StaticRef bottom();
@@ -50,10 +64,16 @@ struct Static {
   static StaticRef derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vector<ad::Mode> stack, StaticRef env);
   static StaticRef list(StaticRef elem);
   static StaticRef one_of(std::vector<StaticRef> codes);
+  static StaticRef recur(std::shared_ptr<RecurSlot> slot, std::vector<size_t> path = {});
 
   bool is(Kind k) const { return kind == k; }
   const StaticRef& env() const { return elems.at(0); }
 };
+
+// What s stands for, looked up through the slots of Recur statics (Unknown where that does
+// not end). Everything that asks what a static is unfolds it first; what builds statics
+// (tuples, envs, parameters) keeps a Recur as it is, so that they stay finite.
+StaticRef unfold(const StaticRef& s);
 
 // The least static above both: equal ones stay, Bottom gives way, anything else is Unknown.
 StaticRef join(const StaticRef& a, const StaticRef& b);
@@ -62,7 +82,8 @@ std::string key(const StaticRef& s, int depth = 8);
 // Static values nested deeper than `depth` become Unknown, so that specialising a recursive
 // pullback chain terminates.
 StaticRef truncate(const StaticRef& s, int depth);
-// Element i of a tuple static (a Tuple, or Typed with a tuple type), else Unknown.
+// Element i of a tuple static (a Tuple, or Typed with a tuple type; of a Recur, the Recur one
+// step further down; of Bottom, Bottom), else Unknown.
 StaticRef element(const StaticRef& s, size_t i);
 // The structure of the run-time value, as the AD templates need it (ad/shape.hpp); false in
 // `complete` where some part is not known (its shape is then Undef).

@@ -149,7 +149,7 @@ class ValueTyper {
     if (i >= params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
     const Type* joined = params[i] ? types::join(store_, params[i], t) : t;
     if (!joined)
-      codegen::unsupported(loc, "a derivative function called with values of different types (" +
+      codegen::unsupported(loc, "a derivative function called with values of different types (" + g->name + ", parameter " + std::to_string(i) + ": " +
                                     types::to_string(params[i]) + " and " + types::to_string(t) + ")");
     if (joined != params[i]) {
       params[i] = joined;
@@ -292,8 +292,7 @@ class ValueTyper {
         if (!n->arg(0)->holds_graph()) codegen::unsupported(n->loc, "a derived function built at run time");
         const Graph* code = n->arg(0)->as_graph();
         if (!args[1]) return nullptr;
-        pass(code, 0, args[1], n->loc);
-        return store_.explicit_closure(code, args[1]);
+        return store_.explicit_closure(code, args[1]);  // its code learns the env where it is called
       }
       case Prim::ClosureEnv:
         if (!args[0]) return nullptr;

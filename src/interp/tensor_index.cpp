@@ -189,7 +189,7 @@ Value index(SourceLoc loc, Value* a, size_t n) {
 
 namespace {
 
-// x[i, ...] = v for x a lazy zero (value.hpp; the reverse rule of x[i] sets its cotangent
+// x[i, ...] = v (or += v) for x a lazy zero (value.hpp; the reverse rule of x[i] sets its cotangent
 // into zeros_like(x)), integer indices in range for the leading axes, and v a number (all axes
 // indexed) or a tensor of x's dtype and exactly the remaining axes' shape (a row):
 // x stays lazy, with one more entry. nullopt otherwise (the general path allocates x, and
@@ -222,9 +222,11 @@ std::optional<Value> set_into_lazy_zero(Value& x, const ParsedSpec& p, const Val
     offset = offset * extent + i;
   }
   entry.offset = offset * block;
-  for (const TensorObj::Entry& e : obj.entries()) {  // a second write to one element: allocate
+  // A second write to one element replaces the first: allocate. Additions ("+": the
+  // optimiser's accumulation of cotangents, src/opt/tangent_sums.cpp) add up as entries do.
+  for (const TensorObj::Entry& e : obj.entries()) {
     const int64_t size = e.block.defined() ? e.block.numel() : 1;
-    if (entry.offset < e.offset + size && e.offset < entry.offset + block) return std::nullopt;
+    if (!p.add && entry.offset < e.offset + size && e.offset < entry.offset + block) return std::nullopt;
   }
   Value out = x.is_sole_owner() ? std::move(x) : Value::lazy_zeros(obj.lazy_dtype(), shape);
   auto& target = const_cast<TensorObj&>(out.tensor_obj());

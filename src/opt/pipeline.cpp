@@ -33,6 +33,10 @@ constexpr Step kPipeline[] = {
     {"project", project_constructors,
      "right after inlining: tuple_get(make_tuple(..)) and field reads of struct constructions "
      "meet there, and the values they forward may be constants for folding"},
+    {"tangents", sum_tangents,
+     "after projection, which brings a pullback's cotangent tuple next to the sum that adds "
+     "it into a loop's accumulator: the sum is taken apart there, its zeros dropped and its "
+     "x[i] cotangents added in place (derivative code only has add_tangent)"},
     {"fold", fold_constants,
      "after projection, which forwards constants; folds conditions too, so that the next "
      "round inlines the branch taken"},

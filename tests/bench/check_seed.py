@@ -11,7 +11,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench"))
-from harness import runner, seed  # noqa: E402
+from harness import engine, runner, seed  # noqa: E402
 
 
 def main():
@@ -20,12 +20,13 @@ def main():
     if name not in models:
         sys.exit("unknown seed model %r (one of %s)" % (name, ", ".join(models)))
     try:
-        fx_losses, pt_losses = seed.check(fluxion, models[name], small=True)
+        ran_by, fx_losses, pt_losses = seed.check(fluxion, models[name], small=True)
     except runner.RunError as e:
         sys.exit("FAILED: %s" % e)
     for n, (a, b) in enumerate(zip(fx_losses, pt_losses), 1):
         print("step %d  fluxion %r  pytorch %r" % (n, float(a), float(b)))
-    print("%s: the first %d losses agree to %g" % (name, seed.CHECK_STEPS, seed.TOLERANCE))
+    print("%s: the first %d losses agree to %g (Fluxion: %s)" % (name, seed.CHECK_STEPS, seed.TOLERANCE,
+                                                                engine.describe(ran_by.record())))
 
 
 if __name__ == "__main__":

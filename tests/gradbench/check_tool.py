@@ -3,7 +3,8 @@
 would, one session per eval: start, define, then for every golden example of
 ../shared/data/gradbench/<eval>.jsonl each function's evaluate followed by its analysis.
 Checks every response: one strict-JSON line with the message's id, success, integer
-"evaluate" timings honouring min_runs, and the output against the golden answer of GradBench's
+"evaluate" timings honouring min_runs, the engine that ran it (the tool's `engine` field:
+"native", or "interpreter" with the native back end's reason in `engine_reason`), and the output against the golden answer of GradBench's
 reference implementation (same structure, every number within `|a-b| / max(1, |a|+|b|)` of
 1e-9, 1e-4 for the iterative particle and saddle and for the RK4-versus-exact ode gradient).
 Some evals also get a fresh random input checked against NumPy's closed forms (independent of
@@ -86,6 +87,19 @@ def check_timings(session, label, response, min_runs):
         session.fail("%s: %d evaluate timings, min_runs %d" % (label, runs, min_runs))
 
 
+def check_engine(session, label, response):
+    """The tool's extra fields: which engine ran the program, and for the interpreter the
+    native back end's error that declined it (a fallback is never silent)."""
+    engine = response.get("engine")
+    if engine == "native":
+        return
+    if engine != "interpreter":
+        session.fail("%s: engine %r, expected native or interpreter" % (label, engine))
+    elif "the native back end does not support" not in response.get("engine_reason", ""):
+        session.fail("%s: runs in the interpreter without the back end's reason: %r" %
+                     (label, response.get("engine_reason")))
+
+
 def evaluate(session, module, function, value, description, want, tol, min_runs=1):
     label = "%s %s %s" % (module, description, function)
     response = session.send({"kind": "evaluate", "module": module, "function": function, "input": value,
@@ -94,6 +108,7 @@ def evaluate(session, module, function, value, description, want, tol, min_runs=
         session.fail("%s: %s" % (label, response.get("error", response)))
         return None
     check_timings(session, label, response, min_runs)
+    check_engine(session, label, response)
     found = mismatches(response["output"], want, tol)
     for m in found[:10]:
         session.fail("%s: %s" % (label, m))

@@ -62,6 +62,28 @@ TEST(CodegenTensor, UpdatesInALoopDoNotCopyTheTensor) {
   EXPECT_LT(large, 12 * small) << small << " bytes for 2000 updates, " << large << " for 20000";
 }
 
+// A loop's backward pass adds x[t]'s cotangent (and a row's, m[t]) into its accumulator in
+// place (src/opt/tangent_sums.cpp), and the tensor it captures without a derivative gets no
+// cotangent per iteration: a dense zero and sum per iteration would be 2 * 8 n^2 bytes.
+TEST(CodegenTensor, ALoopGradientAccumulatesCotangentsInPlace) {
+  auto bytes = [&](int64_t n) {
+    std::string program =
+        "def f(w, xs, m, unused):\n    h = 0.0\n    for t in range(len(xs)):\n"
+        "        h = tanh(h * w + xs[t] + sum(m[t]) * 0.001 + stop_gradient(unused[t]))\n    return h\n"
+        "def main():\n    n = " + std::to_string(n) + "\n"
+        "    g = grad(f, (1, 2))(0.5, ones(n) * 0.001, ones((n, 2)) * 0.001, ones(n))\n"
+        "    print(sum(g[0]) > 0.0, sum(g[1]) > 0.0)\n";
+    int64_t before = rt::allocated_bytes();
+    EXPECT_EQ(run_native(program), "True True\n");
+    return rt::allocated_bytes() - before;
+  };
+  int64_t small = bytes(2000), large = bytes(20000);
+  // About 136 n bytes: the inputs and the products that scale them (56 n), the accumulators
+  // and a copy of each at the first addition (48 n), a row's cotangent per iteration (16 n).
+  EXPECT_LT(large, 40 * 8 * 20000) << small << " bytes for 2000 iterations, " << large << " for 20000";
+  EXPECT_LT(large, 12 * small) << small << " bytes for 2000 iterations, " << large << " for 20000";
+}
+
 TEST(CodegenTensor, ComprehensionsAppendInPlace) {
   auto bytes = [&](int64_t n) {
     std::string program = "def main():\n    xs = [i * 2 for i in range(" + std::to_string(n) + ")]\n    print(len(xs), xs[-1])\n";

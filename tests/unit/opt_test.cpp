@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include "driver/compilation.hpp"
 #include "opt/optimiser.hpp"
 #include "support/diagnostics.hpp"
+#include "types/type.hpp"
 #include "types/type_verifier.hpp"
 
 using namespace fx;
@@ -295,4 +297,95 @@ TEST(Optimiser, ProgramsThatDifferentiateAreNotFused) {
                            "    print(f([2.0, 3.0], 1.0), grad(lambda m: m * m)(1.0))\n", "f");
   EXPECT_EQ(count(text, "fused("), 0) << text;
   EXPECT_EQ(count(text, "exp("), 1) << text;
+}
+
+// ---------------------------------------------------------------- derivative code (tangents)
+namespace {
+
+// The primitives of the derivative code `fluxion emit-c` compiles (after the optimiser's
+// second run, docs/opt.md "Derivative code"), each written "prim:kind of its type", and
+// set_index with its spec: "set_index:+i".
+std::multiset<std::string> derivative_prims(const std::string& source) {
+  driver::Compilation c(options(1));
+  std::string path = write_program(source);
+  c.load_file(path);
+  c.c_text("");
+  fs::remove(path);
+  // The graphs main() reaches (the module keeps the generated graphs inlining copied too).
+  std::vector<const ir::Graph*> todo;
+  for (const auto& g : c.module().graphs)
+    if (g->name.rfind("main", 0) == 0) todo.push_back(g.get());  // its clones: "main[]"
+  std::set<const ir::Graph*> reached;
+  while (!todo.empty()) {
+    const ir::Graph* g = todo.back();
+    todo.pop_back();
+    if (!reached.insert(g).second) continue;
+    for (const ir::Node* n : g->body)
+      for (const ir::Node* in : n->inputs)
+        if (in->holds_graph()) todo.push_back(in->as_graph());
+  }
+  std::multiset<std::string> out;
+  for (const ir::Graph* g : reached)
+    for (const ir::Node* n : g->body) {
+      ir::Prim p;
+      if (!n->prim_callee(&p) || !n->type) continue;
+      std::string what = std::string(ir::prim_name(p)) + ":";
+      if (p == ir::Prim::SetIndex) what += n->arg(1)->as_str();
+      else what += n->type->kind == types::TypeKind::Tensor ? "tensor"
+                   : n->type->kind == types::TypeKind::Tuple ? "tuple" : "other";
+      out.insert(what);
+    }
+  return out;
+}
+
+const char* kRnn =
+    "def f(w, xs):\n    h = 0.0\n    for t in range(len(xs)):\n        h = tanh(h * w + xs[t])\n    return h\n\n"
+    "def main():\n    print(grad(f, (0, 1))(0.5, [1.0, 2.0, 3.0]))\n";
+
+}  // namespace
+
+// The loop's backward pass adds the cotangent of xs[t] into its accumulator at t: no tensor
+// sum, no tensor zero, and no sum of tuples is left (the accumulator is taken apart).
+TEST(Optimiser, AScatterIntoZerosIsAddedAtItsPlace) {
+  auto prims = derivative_prims(kRnn);
+  EXPECT_EQ(prims.count("set_index:+i"), 1u);
+  EXPECT_EQ(prims.count("set_index:i"), 0u);
+  EXPECT_EQ(prims.count("add_tangent:tensor"), 0u);
+  EXPECT_EQ(prims.count("zeros_like:tensor"), 0u);
+  EXPECT_EQ(prims.count("add_tangent:tuple"), 0u);
+  EXPECT_EQ(run(kRnn), run(kRnn, 0));
+}
+
+// A row of a matrix (m[t]), and two reads in one body (xs[t], xs[t + 1]): each added at its
+// place, one after the other, as the interpreter adds a lazy zero's entries.
+TEST(Optimiser, RowsAndSeveralReadsAreAddedOneByOne) {
+  const char* program =
+      "def f(m, xs):\n    s = 0.0\n    for t in range(2):\n        s = s + sum(m[t] * xs[t]) + xs[t + 1]\n    return s\n\n"
+      "def main():\n    print(grad(f, (0, 1))([[1.0, 2.0], [3.0, 4.0]], [0.5, 0.25, 2.0]))\n";
+  auto prims = derivative_prims(program);
+  EXPECT_EQ(prims.count("set_index:+i"), 3u);
+  EXPECT_EQ(prims.count("add_tangent:tensor"), 0u);
+  EXPECT_EQ(prims.count("zeros_like:tensor"), 0u);
+  EXPECT_EQ(run(program), "([[0.5, 0.5], [0.25, 0.25]], [3.0, 8.0, 1.0])\n");
+}
+
+// A tensor the loop reads without a derivative gets no cotangent: the sum with its zero goes.
+TEST(Optimiser, ASumWithATensorZeroIsTheOtherOperand) {
+  const char* program =
+      "def f(w, xs):\n    h = 0.0\n    for t in range(len(xs)):\n        h = h * w + stop_gradient(xs[t])\n    return h\n\n"
+      "def main():\n    print(grad(f)(0.5, [1.0, 2.0, 3.0]))\n";
+  auto prims = derivative_prims(program);
+  EXPECT_EQ(prims.count("add_tangent:tensor"), 0u);
+  EXPECT_EQ(prims.count("zeros_like:tensor"), 0u);
+  EXPECT_EQ(run(program), "3.0\n");
+}
+
+// Outside a loop the rules keep the values: a gradient of two reads and a slice, against the
+// unoptimised program.
+TEST(Optimiser, TangentSumsKeepTheValues) {
+  const char* program =
+      "def f(xs):\n    return xs[0] * xs[2] + sum(xs[1:3] * xs[1:3]) + xs[0]\n\n"
+      "def main():\n    print(grad(f)([-0.0, 2.0, 3.0]), grad(f)([1.0, 2.0, 3.0]))\n";
+  EXPECT_EQ(run(program), run(program, 0));
+  EXPECT_EQ(run(program), "[4.0, 4.0, 6.0] [4.0, 4.0, 7.0]\n");
 }

@@ -1,6 +1,7 @@
 // Hand-written C++ for the overhead-bound workloads of BENCHMARKS.md §A (bench/overhead/*.fx):
 // each primal and its gradient derived by hand, on the same inputs.
 //   overhead WORKLOAD OUT [MIN_RUNS [MIN_SECONDS [BATCH]]]   WORKLOAD: sincos loop logsumexp logreg mlp
+// (and `empty`: a timed region with nothing in it, the timer's own cost, for bench/native/primal_vs_cpp.py)
 #include <algorithm>
 #include <cstring>
 
@@ -140,7 +141,11 @@ int main(int argc, char** argv) {
   const std::string w = argv[1];
   double f = 0.0;
   Vec g;
-  if (w == "sincos") {
+  if (w == "empty") {
+    volatile double x = 0.0;
+    f = bench::time_runs("objective", r, [&] { return double(x); });
+    g = {f};
+  } else if (w == "sincos") {
     volatile double x = 0.5;  // read afresh every run
     f = bench::time_runs("objective", r, [&] { return sincos(x); });
     g = {bench::time_runs("gradient", r, [&] { return sincos_derivative(x); })};

@@ -41,9 +41,18 @@ def wave(n, phase, scale):
     return torch.tensor([scale * math.sin(0.37 * i + phase) for i in range(n)])
 
 
-def gradient_of(f, *params):
-    """The gradient of f() with respect to params, by backward(), flattened and joined."""
+def gradients_of(f, *params):
+    """The gradients of f() with respect to params, by backward(), one tensor per parameter."""
     for p in params:
         p.grad = None
     f().backward()
-    return torch.cat([p.grad.reshape(-1) for p in params])
+    return [p.grad for p in params]
+
+
+def flattened(gradients):
+    return torch.cat([g.reshape(-1) for g in gradients])
+
+
+def gradient_of(f, *params):
+    """The gradient of f() with respect to params, by backward(), flattened and joined."""
+    return flattened(gradients_of(f, *params))

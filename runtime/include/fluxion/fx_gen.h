@@ -119,6 +119,18 @@ static inline void fx_box_free(void* p) {
   if (b->next) b->next->prev = b->prev;
   free(b);
 }
+/* A box grown to `size` bytes, perhaps at a new address, and linked again in the live list:
+ * only for a box that one pointer refers to, which the caller updates (a stack's elements). */
+static inline void* fx_box_resize(void* p, size_t size, int64_t loc) {
+  fx_box* prev = ((fx_box*)p)->prev;
+  fx_box* next = ((fx_box*)p)->next;
+  fx_box* b = (fx_box*)realloc(p, size);
+  if (!b) fx_fail(loc, "out of memory"); /* p is still linked: freed at the entry point */
+  if (prev) prev->next = b;
+  else fx_live_boxes = b;
+  if (next) next->prev = b;
+  return b;
+}
 static void fx_free_live_boxes(void) {
   while (fx_live_boxes) {
     fx_box* b = fx_live_boxes;

@@ -1,6 +1,6 @@
 # Pins: `run --expanded` of a derivative the expansion cannot build ahead of time yet
-# (docs/ad.md §10: a second derivative through recursion, whose pullbacks are one of two codes
-# nested to a depth only known at run time) is a compile error located at the construct it
+# (docs/ad.md §10: a third reverse-mode derivative through a recursion with a branch, which
+# receives the cotangent of a pullback that is one of two codes) is a compile error located at the construct it
 # cannot expand (here the recursive branch), and nothing runs; plain `run` runs it with the
 # run-time AD engine instead. When this gap closes, pick another entry of
 # tests/expanded/not_yet.txt.
@@ -12,4 +12,4 @@ def power(x, n):
 
 def main():
     print("not printed")
-    print(grad(grad(lambda x: power(x, 3)))(2.0))
+    print(grad(grad(grad(lambda x: power(x, 3))))(2.0))
