@@ -39,8 +39,10 @@ usage:
                                       program reachable from it with every
                                       derivative built ahead of time, and what
                                       could not be (as `# not expanded:` lines);
-                                      `native` the same with the types of its
-                                      values, as the C emitter sees them
+                                      `native` the code the C emitter reads: the
+                                      typed program optimised, expanded, its
+                                      values typed and its derivative code
+                                      optimised again (as --opt says)
   fluxion emit-c FILE [--fn NAME]     print the C code of the program reachable from
                                       main() (with --fn, only NAME's functions)
   fluxion compile FILE --export NAME[=EXPR] [--export ...] -o libX.so

@@ -475,8 +475,12 @@ std::string Compilation::typed_text(const std::string& name, bool optimised) {
 
 // "expanded": the program reachable from NAME's typed specialisations after every derivative
 // was expanded ahead of time (docs/ad.md §10), and what could not be, as comments. "native":
-// the same with the types of its values, as the C emitter reads them (expand/value_types.hpp).
-std::string Compilation::expanded_text(const std::string& name, bool value_types) {
+// the code the C emitter reads, prepared as `run` and `emit-c` prepare it (Compilation::emit):
+// the typed program optimised, then expanded, its values typed (expand/value_types.hpp) and
+// the derivative code optimised again (optimise_derivatives), with --opt, --check-nan and
+// --print-after-all taken as they would be there; only the graphs still reachable from NAME's
+// specialisations are printed, since inlining leaves the others unread.
+std::string Compilation::expanded_text(const std::string& name, bool as_emitted) {
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
     checker_->specialise(main_graph, {});
@@ -487,24 +491,52 @@ std::string Compilation::expanded_text(const std::string& name, bool value_types
   if (entries.empty())
     file_error(main_file_, "function '" + name + "' has no typed specialisation: it is generic and not called from "
                                                  "main(); annotate its parameters or call it from main()");
-  ad::Context cx(module_);
-  expand::Expander expander(module_, cx, checker_->store(), checker_->annotations());
-  for (ir::Graph* entry : entries) expander.expand(entry);
+  if (as_emitted) optimise();  // as run_main does before the expansion
+  if (!expander_) {
+    ad_ = std::make_unique<ad::Context>(module_);
+    expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
+  }
+  for (ir::Graph* entry : entries) expander_->expand(entry);
   module_.renumber();
   verify("expansion");
   std::string out;
-  if (value_types) try {
-      expand::type_values(module_, cx, checker_->store(), checker_->annotations(), entries, expander.graphs(),
-                          [&expander](const ir::Node* f) { return expander.code_of(f); });
+  std::vector<const ir::Graph*> shown = expander_->graphs();
+  if (as_emitted) {
+    try {
+      codegen::EmitOptions emit = emit_options();
+      prepare_derivative_code(entries, emit);
     } catch (const codegen::Unsupported& u) {
       out += "# not native: " + lower::place(u.loc) + ": " + u.what + "\n";
     }
-  for (const ir::Graph* g : expander.graphs()) {
+    module_.renumber();
+    shown = reachable_graphs(entries);
+  }
+  for (const ir::Graph* g : shown) {
     if (!out.empty()) out += "\n";
     out += ir::print_graph(*g, type_name);
   }
-  for (const expand::Leftover& l : expander.leftovers())
+  for (const expand::Leftover& l : expander_->leftovers())
     out += "# not expanded: " + lower::place(l.loc) + ": " + l.what + "\n";
+  return out;
+}
+
+// The graphs the entries reach through graph constants (calls, closures, branches, loop
+// bodies, kernels), in module order: what the emitter writes code for.
+std::vector<const ir::Graph*> Compilation::reachable_graphs(const std::vector<ir::Graph*>& entries) const {
+  std::set<const ir::Graph*> seen(entries.begin(), entries.end());
+  std::vector<const ir::Graph*> work(entries.begin(), entries.end());
+  while (!work.empty()) {
+    const ir::Graph* g = work.back();
+    work.pop_back();
+    for (const ir::Node* n : g->body)
+      for (const ir::Node* in : n->inputs)
+        if (in->holds_graph() && seen.insert(in->as_graph()).second) work.push_back(in->as_graph());
+    if (g->output && g->output->holds_graph() && seen.insert(g->output->as_graph()).second)
+      work.push_back(g->output->as_graph());
+  }
+  std::vector<const ir::Graph*> out;
+  for (const auto& g : module_.graphs)
+    if (seen.count(g.get())) out.push_back(g.get());
   return out;
 }
 

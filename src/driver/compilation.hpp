@@ -150,7 +150,8 @@ class Compilation {
   // The untyped nullary graph of `expr_text` in the file's top-level scope ("<expr>").
   ir::Graph* lowered_expression(const std::string& expr_text);
   std::string ad_text(ir::Graph* g);
-  std::string expanded_text(const std::string& name, bool value_types);
+  std::string expanded_text(const std::string& name, bool as_emitted);
+  std::vector<const ir::Graph*> reachable_graphs(const std::vector<ir::Graph*>& entries) const;
   const SourceFile* add_source(std::string path, std::string text);
 
   Options options_;

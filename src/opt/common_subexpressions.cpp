@@ -15,8 +15,14 @@ namespace fx::opt {
 
 namespace {
 
-// Constants are compared by value and type (each use may be its own constant node).
+// Constants are compared by value and type (each use may be its own constant node). A
+// primitive or graph constant is keyed by what it names alone: the type of such a callee is
+// only its signature, which the type checker sets on the user's clones and the expansion
+// leaves unset on the derivative code it generates, so the same `mul` would otherwise give
+// two keys and a product the forward pass made would be made again by the inlined pullback.
 std::string constant_key(const ir::Node* c) {
+  if (auto* p = std::get_if<ir::Prim>(&c->value)) return "p" + std::to_string(static_cast<int>(*p));
+  if (auto* g = std::get_if<ir::Graph*>(&c->value)) return "g" + std::to_string(reinterpret_cast<uintptr_t>(*g));
   std::string key = std::to_string(c->value.index()) + ":" + std::to_string(reinterpret_cast<uintptr_t>(c->type)) + ":";
   if (auto* d = std::get_if<double>(&c->value)) {
     uint64_t bits;

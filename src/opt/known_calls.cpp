@@ -7,7 +7,8 @@
 // now, as the interpreter would at run time (its sibling_target); the call through the value
 // becomes a call of a constant, which the inliner can open. This is the specialisation of
 // higher-order functions on known function arguments; calls of closures that capture values
-// stay indirect (they need defunctionalisation, docs/opt.md "Not yet").
+// stay indirect (they need defunctionalisation, docs/opt.md "Not yet") — except in derivative
+// code, whose closures are converted and typed by their code (direct_call below).
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
 
@@ -42,10 +43,86 @@ Node* known_code(ir::Module& m, Node* at) {
   return t ? typed_constant(m, const_cast<ir::Graph*>(t), at->type, f->loc) : nullptr;
 }
 
+// The clone of top-level function `fn` that a call with these arguments runs: the one the
+// specialiser recorded for the call, else (calls the expansion generated have no record) the
+// one clone of `fn` whose parameters the arguments' types fit (exactly, or a tensor type that
+// knows more extents than the signature, which forgets them) — the specialiser makes one clone
+// per signature, and the interpreter picks it by the same signature at run time. Two clones
+// that fit (a parameter of unknown type) leave the call as it is.
+const ir::Graph* clone_for(PassContext& ctx, const Node* call, const ir::Graph* fn, const std::vector<Node*>& args) {
+  std::vector<ir::Graph*> recorded = ctx.checker.call_targets(call);
+  if (recorded.size() == 1) return recorded[0]->params.size() == args.size() ? recorded[0] : nullptr;
+  if (!recorded.empty()) return nullptr;
+  const ir::Graph* found = nullptr;
+  for (const auto& g : ctx.module.graphs) {
+    if (g->origin != fn || g->parent || g->params.size() != args.size() || g.get() == fn) continue;
+    bool same = true;
+    for (size_t i = 0; i < args.size() && same; ++i) {
+      const types::Type* a = args[i]->type;
+      const types::Type* p = g->params[i]->type;
+      same = a && p && (a == p || (types::is_tensor(a) && types::is_tensor(p) && types::fits(a, p)));
+    }
+    if (!same) continue;
+    if (found) return nullptr;
+    found = g.get();
+  }
+  return found;
+}
+
+// Derivative code calls function values without closure_at: a template calls the function it
+// differentiates (`call %f(x)`, f read from its env), a pullback is called where the forward
+// pass returned it. Once expand::type_values typed them, the type names the code, and the call
+// becomes the direct call the emitter writes for it anyway (emitter.cpp call_through_value):
+// - a converted closure, Explicit(code, env): `code(closure_env(f), args...)`; the inliner can
+//   then open the code, projection reads the env out of the make_closure, DCE removes it;
+// - a top-level function (a Closure type whose graph has no parent, so nothing captured) that
+//   the specialiser says runs one clone: `clone(args...)`.
+// `before` receives the nodes the direct call needs (the closure_env), in order.
+Node* direct_call(PassContext& ctx, ir::Graph* g, Node* n, std::vector<Node*>& before) {
+  if (!n->is_apply() || n->inputs.empty() || n->callee()->holds_prim() || !n->keywords.empty() || !n->type) return nullptr;
+  Node* f = n->callee();
+  const types::Type* t = f->type;
+  if (f->is_constant() || !t) return nullptr;
+  std::vector<Node*> args(n->inputs.begin() + 1, n->inputs.end());
+  std::vector<Node*> inputs;
+  if (t->kind == types::TypeKind::Explicit && t->graph && t->graph->params.size() == args.size() + 1) {
+    Node* env = detached_apply(ctx.module, g, {ctx.module.prim(ir::Prim::ClosureEnv), f}, n->loc, t->elems[0]);
+    before.push_back(env);
+    inputs = {ctx.module.constant(const_cast<ir::Graph*>(t->graph)), env};
+  } else if (t->kind == types::TypeKind::Closure && t->graph && !t->graph->parent) {
+    const ir::Graph* target = clone_for(ctx, n, t->graph, args);
+    if (!target) return nullptr;
+    inputs = {ctx.module.constant(const_cast<ir::Graph*>(target))};
+  } else {
+    return nullptr;
+  }
+  inputs.insert(inputs.end(), args.begin(), args.end());
+  return detached_apply(ctx.module, g, std::move(inputs), n->loc, n->type, n->name);
+}
+
+bool call_known_values(PassContext& ctx) {
+  Replacements r;
+  for (ir::Graph* g : typed_graphs(ctx.module)) {
+    std::vector<Node*> body = g->body;  // detached_apply touches g->body
+    std::vector<Node*> rewritten;
+    for (Node* n : body) {
+      r.refresh(n);
+      std::vector<Node*> before;
+      Node* direct = direct_call(ctx, g, n, before);
+      rewritten.insert(rewritten.end(), before.begin(), before.end());
+      rewritten.push_back(direct ? direct : n);
+      if (direct) r.add(n, direct);
+    }
+    g->body = std::move(rewritten);
+  }
+  return r.apply(ctx.module);
+}
+
 }  // namespace
 
 bool resolve_known_calls(PassContext& ctx) {
-  return replace_nodes(ctx.module, [&](Node* n) { return known_code(ctx.module, n); });
+  bool changed = replace_nodes(ctx.module, [&](Node* n) { return known_code(ctx.module, n); });
+  return call_known_values(ctx) || changed;
 }
 
 }  // namespace fx::opt

@@ -27,6 +27,11 @@ bool project_constructors(PassContext& ctx);    // project_constructors.cpp
 bool sum_tangents(PassContext& ctx);            // tangent_sums.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
+bool simplify_matmul_adjoints(PassContext& ctx);  // matmul_adjoints.cpp
+bool fold_known_extents(PassContext& ctx);      // known_extents.cpp
+bool simplify_one_hot_products(PassContext& ctx);  // one_hot_products.cpp
+bool drop_checked_counter_reads(PassContext& ctx);  // loop_counters.cpp
+bool simplify_loop_env_checks(PassContext& ctx);  // loop_env_checks.cpp
 bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp

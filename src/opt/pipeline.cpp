@@ -43,6 +43,17 @@ constexpr Step kPipeline[] = {
     {"identities", apply_identities,
      "after folding, so that constants like 1.0 and 0 are literal; before CSE so that x*1 and "
      "x are recognised as one value"},
+    {"extents", fold_known_extents,
+     "after folding, beside the identities: shapes the types know become constants that the "
+     "product rules below compare"},
+    {"one-hot", simplify_one_hot_products,
+     "after extents, which make one_hot's length a constant to compare with the vector's"},
+    {"loop-env", simplify_loop_env_checks,
+     "with one-hot, for what a loop body can only know from the graph that runs the loop "
+     "(a length checked before the loop)"},
+    {"matmul-adjoints", simplify_matmul_adjoints,
+     "beside the identities, which drop the 1.0 of a seed it multiplies in; before CSE and "
+     "DCE, which then see the plain products and the matrix products no longer read"},
     {"cse", eliminate_common_subexpressions,
      "after the rewrites that make equal expressions look equal, before hoisting so that a "
      "loop body hoists one copy"},
@@ -51,6 +62,9 @@ constexpr Step kPipeline[] = {
     {"dce", eliminate_dead_code,
      "after the rewrites: every pass above leaves dead nodes behind (packed tuples, projected "
      "arguments)"},
+    {"loop-counters", drop_checked_counter_reads,
+     "after DCE: deletes the one_hot reads of a loop counter that one-hot left unread and that "
+     "DCE keeps, since out of the counter's range they would fail"},
     {"dead-graphs", eliminate_dead_graphs,
      "last: a graph becomes unreachable when DCE removes the last closure of it, or when "
      "folding and inlining drop the last reference to a branch or loop body"},

@@ -51,6 +51,13 @@ bool tensor_total(ir::Prim p, const ir::Node* n) {
     case ir::Prim::Transpose: return types::is_tensor(n->arg(0)->type);
     // len of a tensor of rank >= 1 (a parameter's declared rank is asserted on entry).
     case ir::Prim::Len: return types::is_tensor(n->arg(0)->type) && types::rank_of(n->arg(0)->type) >= 1;
+    // dot of two vectors whose types know one extent: the shapes agree, nothing is checked.
+    case ir::Prim::Dot: {
+      const types::Type* a = n->arg(0)->type;
+      const types::Type* b = n->arg(1)->type;
+      return types::is_tensor(a) && types::is_tensor(b) && types::rank_of(a) == 1 && types::rank_of(b) == 1 &&
+             types::extent(a, 0) >= 0 && types::extent(a, 0) == types::extent(b, 0);
+    }
     case ir::Prim::Eye:
     case ir::Prim::Zeros:
     case ir::Prim::Ones:

@@ -1,6 +1,7 @@
 # Golden (docs/codegen.md "Derivatives"): the C of a scalar gradient after the optimiser has run over
 # the expanded derivative code is straight-line: no closure, no call, no heap allocation — the
 # forward pass, the seed and the pullback inlined into one function (issue 12's acceptance).
+# `0.5 * w` is computed once: CSE finds the pullback's product equal to the forward pass's.
 # RUN: args emit-c {file} --fn grad
 # EXPECT: #include "fluxion/fx_gen.h"
 # EXPECT:
@@ -20,8 +21,7 @@
 # EXPECT:   double t_194 = (x0_69 * x1_70);
 # EXPECT:   double t_195 = (t_194 - 1.0);
 # EXPECT:   double t_197 = (0.5 * x0_69);
-# EXPECT:   double t_207 = (0.5 * x0_69);
-# EXPECT:   double t_208 = (t_197 + t_207);
+# EXPECT:   double t_208 = (t_197 + t_197);
 # EXPECT:   double t_210 = t_195;
 # EXPECT:   double t_211 = pow(t_210, (double)INT64_C(1));
 # EXPECT:   double t_212 = ((double)INT64_C(2) * t_211);

@@ -1,0 +1,38 @@
+// What the code of a loop body knows of its environment. Derivative code is closure-converted:
+// a loop body is a closed graph that reads everything from outside through its env parameter
+// (`tuple_get($env, i)`), and the loop is `while(cond, make_closure(@body, make_tuple(...)), init)`.
+// Rewrites inside the body that need facts about those values (their lengths agree, a bound is
+// the vector's length) look through the env to the nodes of the graph that runs the loop.
+#pragma once
+#include <unordered_map>
+#include <vector>
+
+#include "ir/ir.hpp"
+
+namespace fx::opt {
+
+// One loop that runs a body graph: the graph it is in, the while node, and the make_tuple that
+// is the body's env (null for a graph constant, whose env is its free variables).
+struct LoopSite {
+  const ir::Graph* outer;
+  const ir::Node* loop;
+  const ir::Node* env;
+};
+
+// The loops running each body graph, when every reference to it that can run is a loop's body
+// operand (references from generated graphs nothing refers to do not run). A body missing
+// from the map is also run some other way.
+std::unordered_map<const ir::Graph*, std::vector<LoopSite>> loop_sites(const ir::Module& m);
+
+// The node of site.outer that x, a node of `body`, is for this loop: env element i for
+// tuple_get($env, i), else null.
+const ir::Node* outer_value(const ir::Graph* body, const ir::Node* x, const LoopSite& site);
+
+// Is x, a node of `body`, the value y of site.outer: the same constant, an env element that is
+// y, or the same pure primitive applied to such values?
+bool same_value(const ir::Graph* body, const ir::Node* x, const LoopSite& site, const ir::Node* y, int depth = 0);
+
+// Did site.outer evaluate p(a, b) or p(b, a) before the loop (so that it did not fail)?
+bool evaluated_before(const LoopSite& site, ir::Prim p, const ir::Node* a, const ir::Node* b);
+
+}  // namespace fx::opt

@@ -1,0 +1,24 @@
+# The gradient of u @ M @ v with respect to M is outer(u, v) (dF~ §5; opt/matmul_adjoints.cpp):
+# reverse mode writes the cotangents as matmul_vjp_a/_b, matrix products; for vector operands
+# they are plain products, the seed's 1.0 drops out, and M's cotangent is the outer product of
+# u and v, read straight from the arguments. What stays of the forward pass is u @ M and its
+# product with v (they check the shapes, so the gradient fails where f does) and the adjoint of
+# u, which checks them too.
+# GOLDEN-FN: main
+# STAGE: native
+# GOLDEN-GRAPH: grad,argnums=1
+# IR-HAS: ^  %(\d+) = outer\(%x0\.\d+, %x2\.\d+\) : Tensor\[f64, 2\]  # [\d:]+\n  return %\1$
+# IR-NOT: matmul_vjp_b
+# IR-COUNT: 1 = matmul_vjp_a\(
+# IR-NOT: make_closure|call
+# EXPECT: [[1.0, 0.5, 0.25], [2.0, 1.0, 0.5]]
+# EXPECT: [[1.0, 0.5, 0.25], [2.0, 1.0, 0.5]]
+def f(u: Tensor[f64, 1], m: Tensor[f64, 2], v: Tensor[f64, 1]):
+    return u @ m @ v
+
+def main():
+    u = [1.0, 2.0]
+    m = [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    v = [1.0, 0.5, 0.25]
+    print(grad(f, argnums=1)(u, m, v))
+    print(outer(u, v))
