@@ -370,7 +370,7 @@ Graph* Expander::specialise(Graph* g, std::vector<StaticRef> params) {
   // Rounds: a recursive call reads this output as a Recur static (output_of), which stands
   // for what the previous round built (Bottom at first); the body is built again, with what
   // was specialised inside it forgotten, until the output it assumes is the one it builds.
-  auto slot = std::make_shared<RecurSlot>();
+  RecurSlot* slot = &slots_.emplace_back();
   slot->id = out->id;
   slot->value = Static::bottom();
   in_progress_[out] = slot;

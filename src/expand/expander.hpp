@@ -19,6 +19,7 @@
 // then run by the interpreter's run-time AD instead (Compilation::run_main), and
 // `fluxion ir --stage expanded` lists the leftovers.
 #pragma once
+#include <deque>
 #include <functional>
 #include <map>
 #include <string>
@@ -144,7 +145,8 @@ class Expander {
   std::unordered_map<const ir::Node*, StaticRef> statics_;
   std::map<std::string, ir::Graph*> specialised_;
   std::vector<std::string> specialised_order_;  // specialised_'s keys, oldest first
-  std::unordered_map<const ir::Graph*, std::shared_ptr<RecurSlot>> in_progress_;
+  std::unordered_map<const ir::Graph*, RecurSlot*> in_progress_;
+  std::deque<RecurSlot> slots_;  // what Recur statics name (static_value.hpp)
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
   std::vector<Leftover> leftovers_;

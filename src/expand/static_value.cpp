@@ -42,8 +42,8 @@ StaticRef Static::derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vect
 }
 StaticRef Static::list(StaticRef elem) { return make(Static{.kind = Kind::List, .elems = {std::move(elem)}}); }
 StaticRef Static::one_of(std::vector<StaticRef> codes) { return make(Static{.kind = Kind::OneOf, .elems = std::move(codes)}); }
-StaticRef Static::recur(std::shared_ptr<RecurSlot> slot, std::vector<size_t> path) {
-  return make(Static{.kind = Kind::Recur, .slot = std::move(slot), .path = std::move(path)});
+StaticRef Static::recur(RecurSlot* slot, std::vector<size_t> path) {
+  return make(Static{.kind = Kind::Recur, .slot = slot, .path = std::move(path)});
 }
 
 StaticRef unfold(const StaticRef& s) {

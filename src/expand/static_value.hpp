@@ -51,7 +51,8 @@ struct Static {
   ad::Argnums argnums;                 // Derived operators with argnums
   std::vector<ad::Mode> stack;         // Derived: the transforms pushed on it, innermost first
   std::vector<StaticRef> elems;
-  std::shared_ptr<RecurSlot> slot;     // Recur
+  RecurSlot* slot = nullptr;           // Recur (the slot holds statics that name it: owned by the
+                                       // expander, not by its statics, so that they form no cycle)
   std::vector<size_t> path;            // Recur: element indices, outermost first
 
   static StaticRef unknown();
@@ -64,7 +65,7 @@ struct Static {
   static StaticRef derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vector<ad::Mode> stack, StaticRef env);
   static StaticRef list(StaticRef elem);
   static StaticRef one_of(std::vector<StaticRef> codes);
-  static StaticRef recur(std::shared_ptr<RecurSlot> slot, std::vector<size_t> path = {});
+  static StaticRef recur(RecurSlot* slot, std::vector<size_t> path = {});
 
   bool is(Kind k) const { return kind == k; }
   const StaticRef& env() const { return elems.at(0); }
