@@ -99,9 +99,10 @@ environment: OPENBLAS_NUM_THREADS  threads for every matrix product when --threa
 exit codes: 0 success, 1 compile error, 2 run-time error, 64 bad usage,
             70 internal compiler error (please report it)
 
-Derivative operators run in the interpreter for now, so `compile` cannot export
-them yet; the derivatives the expansion builds are not optimised yet
-(docs/opt.md).
+Derivatives are built ahead of time, optimised and run as native code where the
+back end supports them; `compile` exports them too (--export 'dloss=grad(loss)').
+A derivative the expansion cannot build yet runs with the interpreter's run-time
+AD engine (docs/ad.md section 10).
 )";
 
 // `text` (words separated by spaces) as lines of at most `width` columns, each indented by
