@@ -10,6 +10,17 @@ using types::TypeKind;
 
 namespace {
 
+// Each line of `code` indented by `spaces`.
+std::string indent_lines(const std::string& code, size_t spaces) {
+  std::string out;
+  for (size_t start = 0, end; start < code.size(); start = end + 1) {
+    end = code.find('\n', start);
+    if (end == std::string::npos) end = code.size();
+    out += std::string(spaces, ' ') + code.substr(start, end - start) + "\n";
+  }
+  return out;
+}
+
 std::string c_string(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
@@ -170,7 +181,8 @@ std::string CTypes::declare_recursive(const Type* t) {
   return c_name;
 }
 
-// The helper that pushes x onto the stack l of type t (both borrowed; a new reference back).
+// The helper that pushes x onto the stack l of type t (x borrowed; l borrowed, or handed over
+// when `take` is true; a new reference back).
 std::string CTypes::push(const Type* t) { return helper("push", t); }
 
 std::string CTypes::declare_enum(const Type* t) {
@@ -333,9 +345,9 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
   const std::string c = name(t);
   const bool eq = kind == "eq";
   std::string sig = "static " + std::string(eq ? "bool " : "void ") + fn + "(" + c + (eq ? " a, " + c + " b)" : " v)");
-  if (kind == "push") sig = "static " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x, int64_t loc)";
+  if (kind == "push") sig = "static " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x, bool take, int64_t loc)";
   helper_protos_ += sig + ";\n";
-  std::string body;
+  std::string body, prefix;  // prefix: a function the helper calls, written before it
   auto fields_code = [&](const std::vector<std::pair<std::string, const Type*>>& fields, const std::string& a,
                          const std::string& b, const std::vector<std::string>& labels) {
     std::string code;
@@ -365,24 +377,36 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
       if (managed(e)) body += "for (int64_t i = 0; i < v.box->len; ++i) {\n" + release(e, "v.box->data->at[i]") + "}\n";
       body += "fx_box_free(v.box->data);\nfx_box_free(v.box);\n";
     } else if (kind == "push") {
+      // The usual push, an append in place, is inline and calls nothing, so a loop that
+      // pushes keeps its state in registers; growing and copying are out of line.
       const std::string at = "sizeof(" + c + "_at) + (size_t)cap * sizeof(" + name(e) + ")";
+      const std::string grow = fn + "_grow";
+      prefix = "__attribute__((cold, noinline)) static " + c + "_box* " + grow + "(" + c + " l, bool take, int64_t loc) {\n"
+               "  " + c + "_box* b = l.box;\n"
+               "  if (b && b->len == l.n) {  /* l is its full array's top: double the array */\n"
+               "    if (!take) ++b->box.rc;  /* else l's count becomes the result's */\n"
+               "    int64_t cap = 2 * b->cap;\n"
+               "    b->data = (" + c + "_at*)fx_box_resize(b->data, " + at + ", loc);\n"
+               "    b->cap = cap;\n"
+               "    return b;\n"
+               "  }\n"
+               "  /* empty, or shared by a longer stack: a new array holding l's elements */\n"
+               "  int64_t cap = l.n < 4 ? 8 : 2 * l.n;\n"
+               "  b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
+               "  b->data = (" + c + "_at*)fx_box_new(" + at + ", loc);\n"
+               "  b->cap = cap;\n"
+               "  for (b->len = 0; b->len < l.n; ++b->len) {\n"
+               "    b->data->at[b->len] = l.box->data->at[b->len];\n" +
+               indent_lines(retain(e, "b->data->at[b->len]"), 4) +
+               "  }\n"
+               "  if (take) {\n" + indent_lines(release(t, "l"), 4) + "  }\n"
+               "  return b;\n"
+               "}\n";
       body = c + "_box* b = l.box;\n"
-             "if (b && b->len == l.n) {  /* l is its array's top: append in place */\n"
-             "  ++b->box.rc;\n"
-             "  if (b->len == b->cap) {\n"
-             "    int64_t cap = 2 * b->cap;\n"
-             "    b->data = (" + c + "_at*)fx_box_resize(b->data, " + at + ", loc);\n"
-             "    b->cap = cap;\n"
-             "  }\n"
-             "} else {  /* empty, or shared by a longer stack: a new array holding l's elements */\n"
-             "  int64_t cap = l.n < 4 ? 8 : 2 * l.n;\n"
-             "  b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
-             "  b->data = (" + c + "_at*)fx_box_new(" + at + ", loc);\n"
-             "  b->cap = cap;\n"
-             "  for (b->len = 0; b->len < l.n; ++b->len) {\n"
-             "    b->data->at[b->len] = l.box->data->at[b->len];\n" +
-             retain(e, "b->data->at[b->len]") +
-             "  }\n"
+             "if (b && b->len == l.n && b->len < b->cap) {  /* l is its array's top: append in place */\n"
+             "  if (!take) ++b->box.rc;  /* else l's count becomes the result's */\n"
+             "} else {\n"
+             "  b = " + grow + "(l, take, loc);\n"
              "}\n"
              "b->data->at[b->len++] = x;\n" +
              retain(e, "x") + "return (" + c + "){b, l.n + 1};\n";
@@ -434,12 +458,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
       body = "fx_rt_put_str(" + c_string(open) + ");\n" + body + "fx_rt_put_str(" + c_string(close) + ");\n";
     }
   }
-  std::string indented;
-  for (size_t start = 0, end; start < body.size(); start = end + 1) {
-    end = body.find('\n', start);
-    indented += "  " + body.substr(start, end - start) + "\n";
-  }
-  return sig + " {\n" + indented + "}\n";
+  return prefix + sig + " {\n" + indent_lines(body, 2) + "}\n";
 }
 
 }  // namespace fx::codegen

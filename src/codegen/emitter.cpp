@@ -380,8 +380,10 @@ class Emitter {
   }
 
   // Does g's frame own x's value (a node of g's body)? Parameters, free variables (nodes of
-  // enclosing graphs) and constants are borrowed.
-  bool owned(const Node* x, const Graph* g) { return x->is_apply() && x->graph == g && types_.managed(x->type); }
+  // enclosing graphs), constants and parts of borrowed values (handovers.hpp) are borrowed.
+  bool owned(const Node* x, const Graph* g) {
+    return x->is_apply() && x->graph == g && types_.managed(x->type) && !handovers_->borrows(x);
+  }
   // The owned state parameter of a while body (handovers.hpp): its last.
   bool owned_state(const Node* x, const Graph* g) {
     return handovers_->owns_state(g) && x == g->params.back() && types_.managed(x->type);
@@ -495,7 +497,8 @@ class Emitter {
     if (options_.check_nan && emission != runtime_call && n->type->kind == TypeKind::F64 &&
         ir::prim_info(p).family != ir::PrimFamily::STRUCTURE)
       code += nan_check(site);
-    return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
+    const bool counted = e.borrowed && !handovers_->steals(n) && !handovers_->borrows(n);
+    return counted ? code + types_.retain(n->type, name_of(n)) : code;
   }
 
   // --check-nan after an f64 computed inline: the runtime words the report (fx_rt_check_nan).

@@ -100,6 +100,31 @@ void Handovers::steal_elements(const Node* tuple, const Graph* g, const std::set
     }
 }
 
+// A part of a borrowed value is borrowed as well (handovers.hpp); parts of parts too.
+void Handovers::borrow_parts(const Graph* g) {
+  auto borrowed = [&](const Node* x) {
+    if (x->is_parameter()) return x->graph != g || !owns_state(g) || x != g->params.back();
+    if (x->is_apply()) return x->graph != g || borrowing_.count(x) != 0;
+    return false;
+  };
+  for (const Node* n : g->body) {
+    const bool part = n->is_prim_apply(Prim::TupleGet) ||
+                      (n->is_prim_apply(Prim::GetAttr) && n->arg(0)->type && n->arg(0)->type->kind == types::TypeKind::Struct);
+    if (part && borrowed(n->arg(0))) borrowing_.insert(n);
+  }
+}
+
+// May node n (the j-th of g) take its operand x: an owned value at its last read, read once by n?
+static bool at_last_read(const Node* n, const Node* x, size_t j, const Graph* g, const std::set<const Node*>& captured,
+                         const std::unordered_map<const Node*, size_t>& last_read) {
+  if (!x->is_apply() || x->graph != g || !x->type || x == g->output || captured.count(x)) return false;
+  auto it = last_read.find(x);
+  if (it == last_read.end() || it->second != j) return false;
+  size_t reads = 0;
+  for (const Node* y : n->inputs) reads += y == x;
+  return reads == 1;
+}
+
 void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
   const std::set<const Node*> captured = captured_by_nested(g, fvs);
   // Where each value is read last (body index), counting every input position.
@@ -110,18 +135,31 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
   if (owns_state(g)) steal_elements(g->params.back(), g, captured);
   for (const Node* n : g->body) steal_elements(n, g, captured);
 
+  borrow_parts(g);
+  auto can_take = [&](const Node* n, const Node* x, size_t j) {
+    return at_last_read(n, x, j, g, captured, last_read) && !borrowing_.count(x) && !handed_over_.count(x) &&
+           stolen(x).empty();
+  };
   for (size_t j = 0; j < g->body.size(); ++j) {
     const Node* n = g->body[j];
-    if (!n->is_prim_apply(Prim::SetIndex) && !n->is_prim_apply(Prim::RowsAppend)) continue;
-    const Node* x = n->arg(0);
-    if (!x->is_apply() || x->graph != g || !x->type || x->type->kind != types::TypeKind::Tensor) continue;
-    if (x == g->output || captured.count(x) || last_read[x] != j || handed_over_.count(x)) continue;
-    size_t reads = 0;
-    for (const Node* y : n->inputs) reads += y == x;
-    if (reads != 1) continue;
-    consumed_[n] |= 1;
-    handed_over_.insert(x);
+    if (n->is_prim_apply(Prim::SetIndex) || n->is_prim_apply(Prim::RowsAppend)) {
+      const Node* x = n->arg(0);
+      if (x->type && x->type->kind == types::TypeKind::Tensor && can_take(n, x, j)) take(n, 0, x);
+    } else if (n->is_prim_apply(Prim::ListPush) || n->is_prim_apply(Prim::ListPop)) {
+      const Node* x = n->arg(0);
+      if (x->type == n->type && can_take(n, x, j)) take(n, 0, x);
+    } else if (n->is_prim_apply(Prim::MakeTuple) && n->type && n->type->kind == types::TypeKind::Tuple) {
+      for (size_t i = 0; i < n->num_args() && i < 64; ++i) {
+        const Node* x = n->arg(i);
+        if (i < n->type->elems.size() && x->type == n->type->elems[i] && can_take(n, x, j)) take(n, i, x);
+      }
+    }
   }
+}
+
+void Handovers::take(const Node* n, size_t operand, const Node* x) {
+  consumed_[n] |= uint64_t{1} << operand;
+  handed_over_.insert(x);
 }
 
 }  // namespace fx::codegen

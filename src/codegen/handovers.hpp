@@ -8,9 +8,14 @@
 //    the tuple's release skips the element), when the tuple is read only by one tuple_get per
 //    element: the body's state, and any tuple the function owns, such as an element taken
 //    out of the state (a loop's accumulator of cotangents, a tuple of tensors);
-//  * set_index and rows_append take their tensor operand when it is an owned value at its last
-//    read: no later node of the graph reads it, it is not the graph's output, and no nested
-//    graph reads it (a graph a node calls or makes a closure of reads it when that node runs).
+//  * set_index and rows_append take their tensor operand, list_push and list_pop their stack, and
+//    make_tuple an element of the tuple's own type, when it is an owned value at its last read:
+//    no later node of the graph reads it, it is not the graph's output, and no nested graph
+//    reads it (a graph a node calls or makes a closure of reads it when that node runs);
+//  * a tuple_get or a struct field of a borrowed value (a parameter the graph does not own, a
+//    value of an enclosing graph, or such a part of one) borrows the part too: the holder of
+//    the whole keeps it alive while the graph runs, so it is neither counted nor released.
+//    A loop's backward pass reads its environment and stack this way at every iteration.
 #pragma once
 #include <cstdint>
 #include <set>
@@ -35,15 +40,20 @@ class Handovers {
   const std::set<int64_t>& stolen(const ir::Node* x) const;
   // Bit i: n's operand i is handed over to the primitive.
   uint64_t consumed(const ir::Node* n) const;
+  // Does tuple_get/get_attr node n borrow its part of a borrowed value (not counted, not released)?
+  bool borrows(const ir::Node* n) const { return borrowing_.count(n) != 0; }
   // Is the value of node x handed over (so that its graph does not release it)?
   bool handed_over(const ir::Node* x) const { return handed_over_.count(x) != 0; }
 
  private:
   void analyse(const ir::Graph* g, const FreeVariables& fvs);
+  void borrow_parts(const ir::Graph* g);
+  void take(const ir::Node* n, size_t operand, const ir::Node* x);
   void steal_elements(const ir::Node* tuple, const ir::Graph* g, const std::set<const ir::Node*>& captured);
 
   std::set<const ir::Graph*> owned_state_;
   std::set<const ir::Node*> stealing_;
+  std::set<const ir::Node*> borrowing_;
   std::unordered_map<const ir::Node*, std::set<int64_t>> stolen_;
   std::unordered_map<const ir::Node*, uint64_t> consumed_;
   std::set<const ir::Node*> handed_over_;

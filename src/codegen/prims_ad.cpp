@@ -17,11 +17,13 @@ namespace {
 
 // ---------------------------------------------------------------- stacks
 // A stack is a view {box, n} of a growable array (c_types.cpp, declare_list): pushing appends
-// in place when the stack is its array's top, popping shortens the view.
+// in place when the stack is its array's top, popping shortens the view. A stack handed over
+// (handovers.hpp) gives its count to the result, so a loop's tape is not counted per iteration.
 Emitted list_push(const PrimSite& s) {
   const Type* elem = s.result->elems[0];
+  const char* take = s.consumed & 1 ? "1" : "0";
   return {"", s.types.push(s.result) + "(" + s.types.convert(s.args[0], s.arg_types[0], s.result) + ", " +
-                  s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + s.loc + ")"};
+                  s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + take + ", " + s.loc + ")"};
 }
 
 Emitted list_empty(const PrimSite& s) { return {"", s.types.zero(s.result)}; }
@@ -29,7 +31,7 @@ Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + ".n == 
 // The expansion pops only what it pushed: a loop's backward pass runs as often as its forward one.
 Emitted list_top(const PrimSite& s) { return {"", s.args[0] + ".box->data->at[" + s.args[0] + ".n - 1]", true}; }
 Emitted list_pop(const PrimSite& s) {
-  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", true};
+  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", !(s.consumed & 1)};
 }
 
 // ---------------------------------------------------------------- tangent spaces

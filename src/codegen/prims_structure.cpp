@@ -26,7 +26,14 @@ std::string literal(const PrimSite& s, size_t first, const std::vector<const Typ
   return out + "}";
 }
 
-Emitted make_tuple(const PrimSite& s) { return borrowed(literal(s, 0, s.result->elems)); }
+// The elements handed over (handovers.hpp) are moved in; the others are counted once more.
+Emitted make_tuple(const PrimSite& s) {
+  if (!s.consumed) return borrowed(literal(s, 0, s.result->elems));
+  std::string counted;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    if (!(s.consumed >> i & 1)) counted += s.types.retain(s.arg_types[i], s.args[i]);
+  return {counted, literal(s, 0, s.result->elems)};
+}
 
 // A field declared Tensor[T, r] given a tensor of unknown rank is checked as the interpreter
 // checks it (interp::declared_rank).
