@@ -11,7 +11,7 @@ one untimed run (which compiles native code into the cache), from the repository
    n = 40k, 80k, 160k, 320k. Its reverse pass used to build and add a dense cotangent of xs
    at every iteration (quadratic); the ratio of the last two times should be about 2.
 2. r = r * x for n = 10^6 iterations: the primal and its gradient, time per iteration and
-   peak memory (max RSS) per iteration above the primal's.
+   peak memory (max RSS) per iteration above the primal's, natively and in the interpreter.
 3. examples/tree_lstm.fx on the seed trees (../shared/data/seedbench/trees.txt): time per
    tree of value_and_grad plus the Adagrad step, from runs over 10 and 60 trees (the
    difference divides out reading the file and starting up).
@@ -104,12 +104,13 @@ def main():
     with open(power, "w") as f:
         f.write(POWER)
     n = 1_000_000
-    tp, mp = best([fx, "run", power, str(n), "0"], args.repeat)
-    tg, mg = best([fx, "run", power, str(n), "1"], args.repeat)
     print(f"\n2. r = r * x, n = {n}")
-    print(f"   primal   {tp * 1e9 / n:8.0f} ns/iteration, max RSS {mp / 1024:7.1f} MiB")
-    print(f"   gradient {tg * 1e9 / n:8.0f} ns/iteration, max RSS {mg / 1024:7.1f} MiB"
-          f" ({(mg - mp) * 1024 / n:.0f} bytes/iteration above the primal)")
+    for engine, flags in (("native", []), ("interpreter", ["--interp"])):
+        tp, mp = best([fx, "run", *flags, power, str(n), "0"], args.repeat)
+        tg, mg = best([fx, "run", *flags, power, str(n), "1"], args.repeat)
+        print(f"   {engine}: primal   {tp * 1e9 / n:8.0f} ns/iteration, max RSS {mp / 1024:7.1f} MiB")
+        print(f"   {engine}: gradient {tg * 1e9 / n:8.0f} ns/iteration, max RSS {mg / 1024:7.1f} MiB"
+              f" ({(mg - mp) * 1024 / n:.0f} bytes/iteration above the primal)")
 
     if os.path.exists(args.trees):
         example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "tree_lstm.fx")
