@@ -194,10 +194,16 @@ class InlinePass {
  public:
   explicit InlinePass(PassContext& ctx)
       : ctx_(ctx), children_(children_of(ctx.module)), recursion_(ctx.module, ctx.checker, children_) {
+    // References from typed graphs only: a generic graph (no origin) never runs; the one the
+    // expansion built for a loop's backward pass stays beside its typed copy.
     for (const auto& g : ctx.module.graphs) {
-      for (const Node* n : g->body)
+      if (!g->origin) continue;
+      for (const Node* n : g->body) {
         for (const Node* in : n->inputs)
           if (in->holds_graph()) ++references_[in->as_graph()];
+        if (n->is_prim_apply(ir::Prim::MakeClosure) && n->arg(0)->holds_graph()) ++closure_codes_[n->arg(0)->as_graph()];
+        else if (n->is_apply() && n->callee()->holds_graph()) ++calls_[n->callee()->as_graph()];
+      }
       if (g->output && g->output->holds_graph()) ++references_[g->output->as_graph()];
     }
   }
@@ -249,7 +255,11 @@ class InlinePass {
     if (caller->nested_in(c)) return nullptr;
     size_t size = subtree_size(c);
     if (size == SIZE_MAX) return nullptr;
-    bool single_use = references_[c] == 1;
+    // A pullback is named by the closures the forward pass makes of it (for their type: the
+    // calls through them are direct by now) and called from one place, the backward pass: a
+    // copy there costs what a single use costs.
+    bool single_use = references_[c] == 1 ||
+                      (c->origin == c && calls_[c] == 1 && references_[c] == calls_[c] + closure_codes_[c]);
     if (size > (single_use ? kSingleUseBody : kSmallBody) || grown_ + size > kGrowthPerPass) return nullptr;
     grown_ += size;
     return c;
@@ -282,6 +292,7 @@ class InlinePass {
   Children children_;
   Recursion recursion_;
   std::unordered_map<const Graph*, size_t> references_;
+  std::unordered_map<const Graph*, size_t> calls_, closure_codes_;  // direct calls; make_closure's code
   std::unordered_map<const Graph*, size_t> sizes_;
   size_t grown_ = 0;
 };
