@@ -5,7 +5,6 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -525,14 +524,15 @@ TEST_F(TensorIO, LoadTxtFollowsNumpyLoadtxt) {
   expect_error([&] { load_txt(path("missing.txt"), 0, ""); }, "missing.txt: cannot open");
 }
 
-TEST_F(TensorIO, ReadNumbersReadsEveryNumberFast) {
+TEST_F(TensorIO, ReadNumbersReadsEveryNumber) {
   write_file(path("r.txt"), "2 3 1\n-0.5 1e3\n\n 7\t+8 nan\n");
   EXPECT_EQ(format(read_numbers(path("r.txt"))), "[2.0, 3.0, 1.0, -0.5, 1000.0, 7.0, 8.0, nan]");
   write_file(path("bad.txt"), "1 2\n3 -\n");
   expect_error([&] { read_numbers(path("bad.txt")); }, path("bad.txt") + ":2: could not convert '-' to a number");
   write_file(path("e.txt"), "");
   EXPECT_EQ(read_numbers(path("e.txt")).shape(), Shape({0}));
-  // Two million numbers (about 36 MB of text): well under a second with from_chars.
+  // Two million numbers (about 36 MB of text), every one read exactly. How fast is for
+  // bench/ to measure: a time limit here failed under the sanitizers and on a loaded machine.
   {
     std::mt19937_64 gen(7);
     std::uniform_real_distribution<double> u(-1e3, 1e3);
@@ -547,13 +547,10 @@ TEST_F(TensorIO, ReadNumbersReadsEveryNumberFast) {
       text += (i % 10 == 9) ? '\n' : ' ';
     }
     write_file(path("big.txt"), text);
-    auto start = std::chrono::steady_clock::now();
     Tensor t = read_numbers(path("big.txt"));
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     ASSERT_EQ(t.numel(), 2000000);
     const double* p = static_cast<const double*>(t.raw_data());
     for (int i = 0; i < 2000000; i += 99991) EXPECT_EQ(p[i], want[i]);
     EXPECT_EQ(p[1999999], want[1999999]);
-    EXPECT_LT(seconds, 5.0);
   }
 }
