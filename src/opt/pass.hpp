@@ -25,6 +25,7 @@ bool inline_calls(PassContext& ctx);            // inline_calls.cpp
 bool resolve_known_calls(PassContext& ctx);     // known_calls.cpp
 bool project_constructors(PassContext& ctx);    // project_constructors.cpp
 bool sum_tangents(PassContext& ctx);            // tangent_sums.cpp
+bool start_loop_accumulators(PassContext& ctx);  // loop_accumulators.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
 bool simplify_matmul_adjoints(PassContext& ctx);  // matmul_adjoints.cpp

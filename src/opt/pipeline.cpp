@@ -37,6 +37,9 @@ constexpr Step kPipeline[] = {
      "after projection, which brings a pullback's cotangent tuple next to the sum that adds "
      "it into a loop's accumulator: the sum is taken apart there, its zeros dropped and its "
      "x[i] cotangents added in place (derivative code only has add_tangent)"},
+    {"accumulators", start_loop_accumulators,
+     "after the sums are taken apart, which leaves an inner loop's accumulated cotangent added "
+     "into the outer accumulator component by component: the inner loop then starts there"},
     {"fold", fold_constants,
      "after projection, which forwards constants; folds conditions too, so that the next "
      "round inlines the branch taken"},
