@@ -24,6 +24,7 @@ using PassFn = bool (*)(PassContext& ctx);
 bool inline_calls(PassContext& ctx);            // inline_calls.cpp
 bool resolve_known_calls(PassContext& ctx);     // known_calls.cpp
 bool project_constructors(PassContext& ctx);    // project_constructors.cpp
+bool rebuild_structs(PassContext& ctx);         // rebuilt_structs.cpp
 bool sum_tangents(PassContext& ctx);            // tangent_sums.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp

@@ -33,6 +33,10 @@ constexpr Step kPipeline[] = {
     {"project", project_constructors,
      "right after inlining: tuple_get(make_tuple(..)) and field reads of struct constructions "
      "meet there, and the values they forward may be constants for folding"},
+    {"rebuild", rebuild_structs,
+     "beside projection, its converse: a struct whose every field a set_attr chain writes is "
+     "made of those values, so DCE can drop what the chain started from (reverse mode's zero "
+     "of a struct parameter, a cleared copy of every weight)"},
     {"tangents", sum_tangents,
      "after projection, which brings a pullback's cotangent tuple next to the sum that adds "
      "it into a loop's accumulator: the sum is taken apart there, its zeros dropped and its "

@@ -1,5 +1,6 @@
 #include "opt/removable.hpp"
 
+#include "opt/total_adjoints.hpp"
 #include "types/type.hpp"
 
 namespace fx::opt {
@@ -105,10 +106,11 @@ bool is_removable(const ir::Node* n, bool check_nan) {
     case ir::PrimFamily::TENSOR_COMPUTE:
       if (check_nan) return false;
       return tensor_total(p, n);
+    case ir::PrimFamily::TENSOR_ADJOINT:
+      return !check_nan && is_total_adjoint(n);  // shapes are checked when they run, unless known to fit
     case ir::PrimFamily::EFFECT:
     case ir::PrimFamily::TENSOR_INDEX:
     case ir::PrimFamily::TENSOR_FILES:
-    case ir::PrimFamily::TENSOR_ADJOINT:
       return false;  // shapes, indices and files are checked when they run
   }
   return false;
