@@ -40,7 +40,7 @@ Node* rebuilt(PassContext& ctx, Node* n) {
     if (written.size() == decl->fields.size()) break;
   }
   if (written.size() != decl->fields.size()) return nullptr;
-  std::vector<Node*> inputs{ctx.module.prim(Prim::MakeStruct), ctx.module.constant(decl, n->loc)};
+  std::vector<Node*> inputs{ctx.module.prim(Prim::MakeStruct), typed_constant(ctx.module, decl, ctx.store.struct_ctor(decl), n->loc)};
   for (size_t i = 0; i < decl->fields.size(); ++i) inputs.push_back(written[static_cast<int>(i)]);
   return detached_apply(ctx.module, n->graph, std::move(inputs), n->loc, t, n->name);
 }
