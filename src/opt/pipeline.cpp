@@ -47,6 +47,9 @@ constexpr Step kPipeline[] = {
     {"identities", apply_identities,
      "after folding, so that constants like 1.0 and 0 are literal; before CSE so that x*1 and "
      "x are recognised as one value"},
+    {"shaped-identities", apply_shaped_identities,
+     "beside the identities: an unbroadcast to the shape its operand has by construction is "
+     "that operand, which joins elementwise chains for CSE and fusion"},
     {"extents", fold_known_extents,
      "after folding, beside the identities: shapes the types know become constants that the "
      "product rules below compare"},
