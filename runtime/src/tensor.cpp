@@ -42,7 +42,9 @@ std::string describe(DType dtype, const Shape& shape) {
 fx_tensor* allocate_owned(DType dtype, const Shape& shape, bool zero) {
   const int64_t n = shape.numel();  // checks negative extents and overflow
   const int64_t bytes = detail::checked_nbytes(dtype, shape);
-  check_allocation(bytes, describe(dtype, shape));
+  // The message names the tensor; it is only built when the check fails (this runs for every
+  // kernel's result).
+  if (bytes < 0 || bytes > allocation_limit()) check_allocation(bytes, describe(dtype, shape));
   void* mem = detail::take_block(static_cast<int64_t>(kDataOffset) + bytes);
   if (mem == nullptr)
     tensor_error("cannot allocate " + std::to_string(bytes) + " bytes for " +

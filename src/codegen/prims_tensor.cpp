@@ -2,13 +2,16 @@
 // TENSOR_FILES, TENSOR_ADJOINT), of the scalar core on tensor and f32 operands (elementwise,
 // with NumPy's broadcasting and weak scalars) and of matmul: one call of the runtime's
 // fx_rt_apply (fx_rt.h), which evaluates the primitive by the interpreter's code for it, so the
-// semantics and the messages are those of the interpreter. Operands travel as fx_value; the
+// semantics and the messages are those of the interpreter; or, where the types show tensors of
+// rank >= 1 and numbers, of fx_rt_op, its family's direct kernel on the headers (the same
+// fx::rt kernel, without interpreter values). Operands travel as fx_value; the
 // result comes back as the node's type says (a tensor handle, a number, a tuple of them), its
 // tensors owned by the node. A failure is a located run-time error at the node (fx_apply).
 #include <variant>
 
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
+#include "native_abi/direct_ops.hpp"
 
 namespace fx::codegen {
 
@@ -124,6 +127,26 @@ bool touches_tensors(const PrimSite& s) {
   return false;
 }
 
+namespace {
+
+// A tensor of rank >= 1 to the types, so a tensor (not a number) to the interpreter too.
+bool ranked_tensor(const Type* t) { return t->kind == TypeKind::Tensor && types::rank_of(t) >= 1; }
+
+// May s call fx_rt_op, the runtime's direct kernel of its family (native_abi/direct_ops.hpp):
+// every operand a ranked tensor, a number or None, none handed over, and the result a ranked
+// tensor or a number? (--check-nan keeps fx_rt_apply_checked, which reports on the operands.)
+bool direct(const PrimSite& s) {
+  if (s.check_nan || s.consumed != 0 || !native_abi::has_direct_kernel(s.prim)) return false;
+  auto plain = [](const Type* t) {
+    return t->kind == TypeKind::F64 || t->kind == TypeKind::I64 || t->kind == TypeKind::Bool;
+  };
+  for (const Type* t : s.arg_types)
+    if (!ranked_tensor(t) && !plain(t) && t->kind != TypeKind::None) return false;
+  return ranked_tensor(s.result) || plain(s.result);
+}
+
+}  // namespace
+
 Emitted runtime_call(const PrimSite& s) {
   const std::string& r = s.result_name;
   std::string code;
@@ -135,8 +158,13 @@ Emitted runtime_call(const PrimSite& s) {
     args = r + "_a";
   }
   code += result_slot(s, s.result, r + "_r");
-  code += std::string(s.check_nan ? "fx_apply_checked(" : "fx_apply(") + s.loc + ", FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + "), " + args + ", " + std::to_string(s.args.size()) +
-          ", UINT64_C(" + std::to_string(s.consumed) + "), &" + r + "_r);\n";
+  const std::string prim = "FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + ")";
+  const std::string n = std::to_string(s.args.size());
+  if (direct(s))
+    code += "fx_op(" + s.loc + ", " + prim + ", " + args + ", " + n + ", &" + r + "_r);\n";
+  else
+    code += std::string(s.check_nan ? "fx_apply_checked(" : "fx_apply(") + s.loc + ", " + prim + ", " + args + ", " + n +
+            ", UINT64_C(" + std::to_string(s.consumed) + "), &" + r + "_r);\n";
   if (s.result->kind == TypeKind::None || s.result->kind == TypeKind::Bottom) return {code, ""};
   return {code, read_back(s, s.result, r + "_r")};
 }

@@ -2,6 +2,7 @@
 // Operands may be scalars wherever tensors are (a rule does not know whether the primal was
 // a scalar or a tensor), so every mix is handled: unbroadcast and broadcast_like are the
 // identity on equal shapes and move between scalars and tensors otherwise.
+#include "interp/tensor_kernels.hpp"
 #include "interp/tensor_values.hpp"
 
 namespace fx::interp::tensors {
@@ -9,15 +10,6 @@ namespace fx::interp::tensors {
 using ir::Prim;
 
 namespace {
-
-// A float cotangent for a float primal of another precision takes the primal's (an f32
-// parameter's gradient is f32, even when an f64 scalar entered the computation).
-rt::Tensor in_dtype_of(rt::Tensor x, const Value& like) {
-  if (like.kind() == Kind::Tensor && rt::is_float(like.as_tensor().dtype()) && rt::is_float(x.dtype()) &&
-      x.dtype() != like.as_tensor().dtype())
-    return rt::astype(x, like.as_tensor().dtype());
-  return x;
-}
 
 // unbroadcast(x, like): x summed down to like's shape; a scalar like gets a scalar.
 Value unbroadcast(SourceLoc loc, const Value* a) {
@@ -30,20 +22,15 @@ Value unbroadcast(SourceLoc loc, const Value* a) {
     return guarded(loc, [&] { return Value::tensor(rt::contiguous(rt::broadcast_to(t, like.as_tensor().shape()))); });
   }
   rt::Tensor t = x.as_tensor();
+  if (like.kind() == Kind::Tensor) return guarded(loc, [&] { return Value::tensor(unbroadcast_to(t, like.as_tensor())); });
   rt::Shape target = shape_of_value(like, loc, "unbroadcast");
   return guarded(loc, [&]() -> Value {
-    if (t.shape() == target) {
-      if (like.kind() == Kind::Tensor) return Value::tensor(in_dtype_of(t, like));
-      return like.kind() == Kind::Float ? Value::real(t.item().to_f64()) : box(t);
-    }
+    if (t.shape() == target) return like.kind() == Kind::Float ? Value::real(t.item().to_f64()) : box(t);
     rt::Tensor r = rt::broadcasts_to(target, t.shape()) ? rt::sum_to_shape(t, target)
                                                           : rt::contiguous(rt::broadcast_to(t, target));
-    if (like.kind() != Kind::Tensor) {
-      // A scalar like: the sum as a scalar of like's kind (f64 for an f64, whatever x was).
-      if (like.kind() == Kind::Float) return Value::real(r.item().to_f64());
-      return box(r);
-    }
-    return Value::tensor(in_dtype_of(r, like));
+    // A scalar like: the sum as a scalar of like's kind (f64 for an f64, whatever x was).
+    if (like.kind() == Kind::Float) return Value::real(r.item().to_f64());
+    return box(r);
   });
 }
 
@@ -61,10 +48,8 @@ Value broadcast_like(SourceLoc loc, const Value* a) {
       return box(rt::reshape(rt::contiguous(t), rt::Shape{}));
     });
   }
-  const rt::Shape target = like.as_tensor().shape();
   rt::Tensor t = is_scalar(x) ? weak_scalar(x, like.as_tensor().dtype()) : to_tensor(x, loc, "broadcast_like");
-  if (t.shape() == target) return Value::tensor(std::move(t));
-  return guarded(loc, [&] { return Value::tensor(rt::broadcast_to(t, target)); });
+  return guarded(loc, [&] { return Value::tensor(broadcast_to_like(std::move(t), like.as_tensor())); });
 }
 
 }  // namespace

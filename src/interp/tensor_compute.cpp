@@ -2,6 +2,7 @@
 // (tensor_values.hpp): each reads its operands and calls the fx::rt kernel.
 #include <vector>
 
+#include "interp/tensor_kernels.hpp"
 #include "interp/tensor_values.hpp"
 
 namespace fx::interp::tensors {
@@ -32,18 +33,6 @@ rt::Tensor operand(const Value& v, std::optional<rt::DType> strong, SourceLoc lo
   return to_tensor(v, loc, w);
 }
 
-std::optional<rt::ReduceOp> reduce_op(Prim p) {
-  if (p == Prim::Sum) return rt::ReduceOp::Sum;
-  if (p == Prim::Mean) return rt::ReduceOp::Mean;
-  if (p == Prim::Prod) return rt::ReduceOp::Prod;
-  if (p == Prim::ReduceMax) return rt::ReduceOp::Max;
-  if (p == Prim::ReduceMin) return rt::ReduceOp::Min;
-  if (p == Prim::LogSumExp) return rt::ReduceOp::LogSumExp;
-  if (p == Prim::ArgMax) return rt::ReduceOp::ArgMax;
-  if (p == Prim::ArgMin) return rt::ReduceOp::ArgMin;
-  if (p == Prim::Norm) return rt::ReduceOp::Norm;
-  return std::nullopt;
-}
 
 }  // namespace
 

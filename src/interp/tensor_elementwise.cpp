@@ -1,73 +1,21 @@
 // The scalar primitives on tensors: elementwise, NumPy broadcasting, weak Python scalars
-// (docs/tensors.md). Which fx::rt op each primitive is, is decided here and only here.
+// (docs/tensors.md). Which fx::rt op each primitive is, is decided in tensor_kernels.cpp.
 #include <variant>
 
+#include "interp/tensor_kernels.hpp"
 #include "interp/tensor_values.hpp"
 
 namespace fx::interp {
 
 using ir::Prim;
 using tensors::guarded;
+using tensors::Conversion;
+using tensors::MatMulOp;
+using tensors::NotElementwise;
+using tensors::ElementOp;
+using tensors::element_op;
 
 namespace {
-
-// Not an elementwise op on tensors, or one the runtime has under another name.
-struct NotElementwise {};
-struct Conversion {
-  rt::DType to;
-};
-struct MatMulOp {};
-using ElementOp = std::variant<NotElementwise, rt::UnaryOp, rt::BinaryOp, Conversion, MatMulOp>;
-
-ElementOp element_op(Prim p) {
-  using U = rt::UnaryOp;
-  using B = rt::BinaryOp;
-  switch (p) {
-    case Prim::Add: return B::Add;
-    case Prim::Sub: return B::Sub;
-    case Prim::Mul: return B::Mul;
-    case Prim::Div: return B::Div;
-    case Prim::FloorDiv: return B::FloorDiv;
-    case Prim::Mod: return B::Mod;
-    case Prim::Pow: return B::Pow;
-    case Prim::Maximum: return B::Maximum;
-    case Prim::Minimum: return B::Minimum;
-    case Prim::Lt: return B::Less;
-    case Prim::Le: return B::LessEqual;
-    case Prim::Gt: return B::Greater;
-    case Prim::Ge: return B::GreaterEqual;
-    case Prim::Eq: return B::Equal;
-    case Prim::Ne: return B::NotEqual;
-    case Prim::Neg: return U::Neg;
-    case Prim::Not: return U::LogicalNot;
-    case Prim::Exp: return U::Exp;
-    case Prim::Log: return U::Log;
-    case Prim::Log1p: return U::Log1p;
-    case Prim::Expm1: return U::Expm1;
-    case Prim::Sin: return U::Sin;
-    case Prim::Cos: return U::Cos;
-    case Prim::Tan: return U::Tan;
-    case Prim::Tanh: return U::Tanh;
-    case Prim::Sqrt: return U::Sqrt;
-    case Prim::Sigmoid: return U::Sigmoid;
-    case Prim::Softplus: return U::Softplus;
-    case Prim::Floor: return U::Floor;
-    case Prim::Ceil: return U::Ceil;
-    case Prim::Lgamma: return U::Lgamma;
-    case Prim::Digamma: return U::Digamma;
-    case Prim::Trigamma: return U::Trigamma;
-    case Prim::Erf: return U::Erf;
-    case Prim::Erfc: return U::Erfc;
-    case Prim::Abs: return U::Abs;
-    case Prim::Sign: return U::Sign;
-    case Prim::Relu: return U::Relu;
-    case Prim::ToF64: return Conversion{rt::DType::F64};
-    case Prim::ToI64: return Conversion{rt::DType::I64};
-    case Prim::MatMul: return MatMulOp{};
-    default:  // not elementwise: str, and every family but the scalar one (ops.def)
-      return NotElementwise{};
-  }
-}
 
 std::string what(Prim p) { return std::string("'") + ir::prim_name(p) + "'"; }
 

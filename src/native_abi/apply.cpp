@@ -18,6 +18,7 @@
 #include "interp/nan_check.hpp"
 #include "interp/primitives.hpp"
 #include "interp/tensor_values.hpp"
+#include "native_abi/direct_ops.hpp"
 #include "native_abi/tensor_handles.hpp"
 #include "support/diagnostics.hpp"
 
@@ -182,6 +183,12 @@ const char* apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consum
 }
 
 }  // namespace
+
+const char* apply_by_values(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out,
+                            bool check_nan) {
+  return apply(prim, args, n, consumed, out, check_nan);
+}
+
 }  // namespace fx::native_abi
 
 extern "C" {

@@ -24,10 +24,12 @@ using PassFn = bool (*)(PassContext& ctx);
 bool inline_calls(PassContext& ctx);            // inline_calls.cpp
 bool resolve_known_calls(PassContext& ctx);     // known_calls.cpp
 bool project_constructors(PassContext& ctx);    // project_constructors.cpp
+bool rebuild_structs(PassContext& ctx);         // rebuilt_structs.cpp
 bool sum_tangents(PassContext& ctx);            // tangent_sums.cpp
 bool start_loop_accumulators(PassContext& ctx);  // loop_accumulators.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
+bool apply_shaped_identities(PassContext& ctx);  // shaped_identities.cpp
 bool simplify_matmul_adjoints(PassContext& ctx);  // matmul_adjoints.cpp
 bool fold_known_extents(PassContext& ctx);      // known_extents.cpp
 bool simplify_one_hot_products(PassContext& ctx);  // one_hot_products.cpp

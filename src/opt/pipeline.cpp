@@ -33,6 +33,10 @@ constexpr Step kPipeline[] = {
     {"project", project_constructors,
      "right after inlining: tuple_get(make_tuple(..)) and field reads of struct constructions "
      "meet there, and the values they forward may be constants for folding"},
+    {"rebuild", rebuild_structs,
+     "beside projection, its converse: a struct whose every field a set_attr chain writes is "
+     "made of those values, so DCE can drop what the chain started from (reverse mode's zero "
+     "of a struct parameter, a cleared copy of every weight)"},
     {"tangents", sum_tangents,
      "after projection, which brings a pullback's cotangent tuple next to the sum that adds "
      "it into a loop's accumulator: the sum is taken apart there, its zeros dropped and its "
@@ -46,6 +50,9 @@ constexpr Step kPipeline[] = {
     {"identities", apply_identities,
      "after folding, so that constants like 1.0 and 0 are literal; before CSE so that x*1 and "
      "x are recognised as one value"},
+    {"shaped-identities", apply_shaped_identities,
+     "beside the identities: an unbroadcast to the shape its operand has by construction is "
+     "that operand, which joins elementwise chains for CSE and fusion"},
     {"extents", fold_known_extents,
      "after folding, beside the identities: shapes the types know become constants that the "
      "product rules below compare"},

@@ -1,5 +1,6 @@
 #include "opt/removable.hpp"
 
+#include "opt/known_shapes.hpp"
 #include "types/type.hpp"
 
 namespace fx::opt {
@@ -80,7 +81,8 @@ bool is_removable(const ir::Node* n, bool check_nan) {
   switch (info.family) {
     case ir::PrimFamily::SCALAR:
       for (size_t i = 0; i < n->num_args(); ++i)
-        if (!plain_scalar(n->arg(i)->type)) return false;  // tensors: shapes may not broadcast
+        if (!plain_scalar(n->arg(i)->type))  // tensors: shapes may not broadcast, unless known to
+          return !check_nan && cannot_fail_by_shapes(n);
       if (check_nan && makes_float(n->type)) return false;
       return !scalar_may_fail(p, n);
     case ir::PrimFamily::STRUCTURE:
@@ -99,16 +101,20 @@ bool is_removable(const ir::Node* n, bool check_nan) {
       switch (p) {
         case ir::Prim::MakeClosure: case ir::Prim::ClosureEnv: case ir::Prim::Jfn: case ir::Prim::Tfn:
         case ir::Prim::ZerosLike: case ir::Prim::ListEmpty: case ir::Prim::ListPush: return true;
-        default: return false;  // add_tangent of tensors checks shapes; list_top/pop of an empty list fail
+        // add_tangent of tensors checks shapes (unless they are known to agree); list_top/pop
+        // of an empty list fail.
+        case ir::Prim::AddTangent: return !check_nan && cannot_fail_by_shapes(n);
+        default: return false;
       }
     case ir::PrimFamily::TENSOR_CONSTRUCT:
     case ir::PrimFamily::TENSOR_COMPUTE:
       if (check_nan) return false;
       return tensor_total(p, n);
+    case ir::PrimFamily::TENSOR_ADJOINT:
+      return !check_nan && cannot_fail_by_shapes(n);  // shapes are checked when they run, unless known to fit
     case ir::PrimFamily::EFFECT:
     case ir::PrimFamily::TENSOR_INDEX:
     case ir::PrimFamily::TENSOR_FILES:
-    case ir::PrimFamily::TENSOR_ADJOINT:
       return false;  // shapes, indices and files are checked when they run
   }
   return false;

@@ -211,7 +211,8 @@ class TangentSums {
     }
     for (size_t i = 0; i < component_count(t); ++i) parts.push_back(add(g, xs[i], ys[i], part_type(t, i), n->loc, "", body));
     std::vector<Node*> inputs{ctx_.module.prim(t->kind == TypeKind::Tuple ? Prim::MakeTuple : Prim::MakeStruct)};
-    if (t->kind == TypeKind::Struct) inputs.push_back(ctx_.module.constant(t->struct_decl, n->loc));
+    if (t->kind == TypeKind::Struct)
+      inputs.push_back(typed_constant(ctx_.module, t->struct_decl, ctx_.store.struct_ctor(t->struct_decl), n->loc));
     inputs.insert(inputs.end(), parts.begin(), parts.end());
     Node* made = detached_apply(ctx_.module, g, std::move(inputs), n->loc, t, n->name);
     body.push_back(made);

@@ -130,12 +130,13 @@ TEST(CodegenTensor, AFusedSumHasTheBitsOfTheUnfusedSum) {
 
 // Fusion (docs/opt.md "Fusion"): sum(exp(x - m)) runs as one loop into a scalar, so repeating
 // it allocates no tensor storage at all (unfused: x - m and exp(..), 2 * 8 n bytes each time).
+// m changes with the iteration: a loop-invariant chain would be hoisted out of the loop.
 TEST(CodegenTensor, AFusedSumAllocatesNothing) {
   auto bytes = [&](int64_t repeats) {
     std::string source = "def part(x, m):\n    return sum(exp(x - m))\n\ndef main():\n"
                          "    x = [float(i) / 1000.0 for i in range(1000)]\n    total = 0.0\n"
                          "    for r in range(" + std::to_string(repeats) + "):\n"
-                         "        total = total + part(x, 0.5)\n    print(total > 0.0)\n";
+                         "        total = total + part(x, 0.5 + float(r))\n    print(total > 0.0)\n";
     int64_t before = rt::allocated_bytes();
     EXPECT_EQ(run_native(source), "True\n");
     return rt::allocated_bytes() - before;
@@ -149,7 +150,7 @@ TEST(CodegenTensor, AFusedChainAllocatesOneTensor) {
     std::string source = "def part(x, m):\n    return exp(x - m) * x\n\ndef main():\n"
                          "    x = [float(i) / 1000.0 for i in range(1000)]\n    total = 0.0\n"
                          "    for r in range(" + std::to_string(repeats) + "):\n"
-                         "        total = total + part(x, 0.5)[1]\n    print(total > 0.0)\n";
+                         "        total = total + part(x, 0.5 + float(r))[1]\n    print(total > 0.0)\n";
     int64_t before = rt::allocated_bytes();
     EXPECT_EQ(run_native(source), "True\n");
     return rt::allocated_bytes() - before;
@@ -158,3 +159,66 @@ TEST(CodegenTensor, AFusedChainAllocatesOneTensor) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------- direct kernels
+// Where types show tensors of rank >= 1 and numbers, a tensor primitive calls its family's
+// direct kernel (fx_rt_op, src/native_abi/direct_ops.cpp) instead of going through
+// interpreter values (fx_rt_apply); values, dtypes and messages stay the interpreter's.
+namespace {
+
+std::string c_of(const std::string& source, const std::string& fn) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("fluxion_direct_" + std::to_string(::getpid()) + ".fx")).string();
+  std::ofstream(path) << source;
+  fx::driver::Options options;
+  fx::driver::Compilation c(options);
+  c.load_file(path);
+  std::string text = c.c_text(fn);
+  std::filesystem::remove(path);
+  return text;
+}
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST(CodegenTensor, RankedOperandsCallTheirFamilysDirectKernel) {
+  const std::string text = c_of(
+      "def f(x, y, m):\n    return sum(where(m @ x > 0.0, exp(x) * 2.0, y), axis=0)\n"
+      "def main():\n    print(f(ones(2), zeros(2), ones((2, 2))))\n",
+      "f");
+  // matmul, gt, exp and mul with a weak scalar (in the fused kernel's fallback), where, sum to
+  // a number: every one direct.
+  EXPECT_EQ(count(text, "fx_op("), 6u) << text;
+  for (const char* prim : {"matmul", "gt", "exp", "mul", "where", "sum"}) {
+    const size_t at = text.find(std::string("FX_PRIM_ID(\"") + prim + "\")");
+    ASSERT_NE(at, std::string::npos) << prim << "\n" << text;
+    const size_t line = text.rfind('\n', at) + 1;
+    EXPECT_EQ(text.compare(line, 8, "  fx_op("), 0) << prim << "\n" << text;
+  }
+  EXPECT_EQ(count(text, "fx_apply("), 0u) << text;
+}
+
+TEST(CodegenTensor, DirectKernelsComputeAndFailAsTheInterpreterDoes) {
+  const char* programs[] = {
+      // values: weak scalars of each kind, bool results, reductions to numbers and tensors
+      "def main():\n    x = ones((2, 3))\n    print(x * 2, x + True, 1.5 - x, x > 0.5, sum(x, axis=1), mean(x, None, True))\n",
+      "def main():\n    x = arange(6)\n    print(x // 2, x * 2.5, -x, max(x), log_softmax(ones((2, 2)) * 1.0, -1))\n",
+      "def main():\n    print(unbroadcast_test(ones((2, 3))))\ndef unbroadcast_test(x):\n    return grad(lambda b: sum(x + b))(ones(3))\n",
+      // errors at the node, in the interpreter's words
+      "def main():\n    print(ones(2) + ones(3))\n",
+      "def main():\n    print(ones((2, 3)) @ ones(2))\n",
+      "def main():\n    print(sum(ones(3), axis=2))\n",
+      "def main():\n    print(log_softmax(ones((2, 2)), 5))\n",
+      "def main():\n    x = arange(4)\n    print(x // 0)\n",
+      // operands a kernel declines, evaluated the fx_rt_apply way: its messages
+      "def main():\n    print(where(ones(2), ones(2), 0.0))\n",
+      "def main():\n    print(not_of(ones(2)))\ndef not_of(x):\n    return not x\n",
+  };
+  for (const char* source : programs)
+    EXPECT_EQ(run_native(source), run_with(source, fx::driver::Engine::Interpreter)) << source;
+}

@@ -237,4 +237,10 @@ static inline void fx_apply(int64_t loc, int32_t prim, const fx_value* args, int
   if (refused) fx_fail(loc, refused);
 }
 
+/* A primitive on operands whose types show tensors of rank >= 1 and numbers (fx_rt_op). */
+static inline void fx_op(int64_t loc, int32_t prim, const fx_value* args, int64_t n, fx_value* out) {
+  const char* refused = fx_rt_op(prim, args, n, out);
+  if (refused) fx_fail(loc, refused);
+}
+
 #endif /* FLUXION_FX_GEN_H */

@@ -149,6 +149,12 @@ int32_t fx_rt_prim_id(const char* name);
  * tuple its items' kinds) and receives the result; its tensors are new references. Returns
  * NULL, or the message of a run-time error. */
 const char* fx_rt_apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);
+/* The same for a primitive whose tensor operands are known (from their types) to be tensors of
+ * rank >= 1 and whose other operands are numbers or statics, none handed over, the result a
+ * tensor of rank >= 1 or a number: the runtime applies its kernel to the headers directly
+ * (src/native_abi/direct_ops.cpp), without fx_rt_apply's conversion to interpreter values;
+ * values and messages are fx_rt_apply's. */
+const char* fx_rt_op(int32_t prim, const fx_value* args, int64_t n, fx_value* out);
 /* The same under --check-nan: a result holding a nan or an infinity made from finite operands
  * is refused with the interpreter's words ("check-nan: log produced nan (operand: -1.0)"). */
 const char* fx_rt_apply_checked(int32_t prim, const fx_value* args, int64_t n, uint64_t consumed, fx_value* out);

@@ -1,0 +1,99 @@
+#include "opt/known_shapes.hpp"
+
+#include "types/type.hpp"
+
+namespace fx::opt {
+
+namespace {
+
+using ir::Node;
+using ir::Prim;
+
+bool f64_tensor(const Node* x) {
+  const types::Type* t = x->type;
+  if (!t || !types::is_tensor(t) || types::rank_of(t) < 1) return false;
+  const types::Type* d = types::dtype_of(t);
+  return d && d->kind == types::TypeKind::F64;
+}
+
+bool plain_number(const Node* x) {
+  const types::Type* t = x->type;
+  return t && (t->kind == types::TypeKind::F64 || t->kind == types::TypeKind::I64);
+}
+
+// f64 elementwise primitives of the scalar core that never fail on f64 operands of one shape
+// (a nan or an infinity is a value, except under --check-nan, which removable.cpp refuses).
+bool safe_elementwise(Prim p) {
+  switch (p) {
+    case Prim::Add: case Prim::Sub: case Prim::Mul: case Prim::Div: case Prim::Pow: case Prim::Neg:
+    case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin: case Prim::Cos:
+    case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid: case Prim::Softplus:
+    case Prim::Abs: case Prim::Sign: case Prim::Relu: case Prim::Maximum: case Prim::Minimum:
+    case Prim::AddTangent:
+      return true;
+    default: return false;
+  }
+}
+
+// The node whose shape x provably has when x was computed (x itself when nothing is known).
+// Depth-limited: derivative chains are short, and a long one only loses precision.
+const Node* shape_root(const Node* x, int depth = 0);
+
+// The one shape root of the tensor operands of an elementwise n (numbers beside them are
+// broadcast), or null when they have none in common.
+const Node* common_root(const Node* n, int depth) {
+  const Node* root = nullptr;
+  for (size_t i = 0; i < n->num_args(); ++i) {
+    const Node* a = n->arg(i);
+    if (plain_number(a)) continue;
+    if (!f64_tensor(a)) return nullptr;
+    const Node* r = shape_root(a, depth + 1);
+    if (root && r != root) return nullptr;
+    root = r;
+  }
+  return root;
+}
+
+const Node* shape_root(const Node* x, int depth) {
+  ir::Prim p;
+  if (depth > 16 || !f64_tensor(x) || !x->prim_callee(&p)) return x;
+  // Results that have an operand's shape whenever they are computed: unbroadcast(ct, like)
+  // like's, expand_reduced(ct, x, ...) x's, softmax(x, axis) x's, the adjoints of a product
+  // their primal operand's.
+  auto follow = [&](size_t i) { return f64_tensor(x->arg(i)) ? shape_root(x->arg(i), depth + 1) : x; };
+  if (p == Prim::Unbroadcast && x->num_args() == 2) return follow(1);
+  if (p == Prim::ExpandReduced && x->num_args() == 4) return follow(1);
+  if ((p == Prim::Softmax || p == Prim::LogSoftmax) && x->num_args() == 2) return follow(0);
+  if (p == Prim::MatMulVjpA && x->num_args() == 3) return follow(2);
+  if (p == Prim::MatMulVjpB && x->num_args() == 3) return follow(2);
+  if (safe_elementwise(p))
+    if (const Node* r = common_root(x, depth)) return r;
+  return x;
+}
+
+}  // namespace
+
+bool cannot_fail_by_shapes(const Node* n) {
+  ir::Prim p;
+  if (!n->prim_callee(&p) || !f64_tensor(n)) return false;
+  if (safe_elementwise(p)) return common_root(n, 0) != nullptr;
+  if (p == Prim::Unbroadcast) return is_identity_unbroadcast(n);
+  if ((p == Prim::MatMulVjpA || p == Prim::MatMulVjpB) && n->num_args() == 3) {
+    for (size_t i = 0; i < 3; ++i)
+      if (!f64_tensor(n->arg(i))) return false;
+    // matmul_vjp_a(ct, b, a), matmul_vjp_b(a, ct, b)
+    const Node* ct = n->arg(p == Prim::MatMulVjpA ? 0 : 1);
+    const Node* a = n->arg(p == Prim::MatMulVjpA ? 2 : 0);
+    const Node* b = n->arg(p == Prim::MatMulVjpA ? 1 : 2);
+    const Node* m = shape_root(ct);
+    return m->is_prim_apply(Prim::MatMul) && m->num_args() == 2 && m->arg(0) == a && m->arg(1) == b;
+  }
+  return false;
+}
+
+bool is_identity_unbroadcast(const Node* n) {
+  return n->is_prim_apply(Prim::Unbroadcast) && n->num_args() == 2 && f64_tensor(n) && f64_tensor(n->arg(0)) &&
+         f64_tensor(n->arg(1)) && shape_root(n->arg(0)) == shape_root(n->arg(1));
+}
+
+}  // namespace fx::opt
