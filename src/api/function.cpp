@@ -183,9 +183,12 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
 
 // The specialisation of derivative h (an operator applied to a top-level function) for these
 // arguments: the typed clone of `lambda a0, ..: (EXPRESSION)(a0, ..)`, compiled like a plain
-// function. Without one (an argument the type checker cannot be told about, or an expression
-// that does not type-check at these types), the interpreter calls h's function value, and
-// reports what is wrong with the call as it always has.
+// function. Without one (an argument the type checker cannot be told about: a function), the
+// interpreter calls h's function value. An expression that does not type-check at these types
+// is the type checker's error, as for a plain call: an error in the program (a parameter's
+// annotation, a non-scalar gradient) where it is, one in the API's own expression (the
+// argument count, argnums, the dtype or rank an annotated parameter refuses: all reported at
+// the call) at the function h differentiates. The interpreter would not check annotations.
 const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args, size_t n) {
   ModuleState& m = *h.module;
   std::vector<const fx::types::Type*> types;
@@ -199,14 +202,11 @@ const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args
     std::string text = "lambda " + params + ": (" + h.expression + ")(" + params + ")";
     try {
       fx::run_with_large_stack([&] { s->graph = m.compilation->typed_lambda(text, types); });
-    } catch (const fx::CompileError& e) {
-      // An error in the program at these types (a parameter's annotation, a non-scalar
-      // gradient) is reported as for a plain function; one in the API's own expression (the
-      // argument count, argnums) by the interpreter's call, with the words it always had.
-      if (e.loc.file && e.loc.file->path != "<expr>") throw;
-      s->graph = nullptr;
+    } catch (fx::CompileError& e) {
+      if (!e.loc.file || e.loc.file->path == "<expr>") e.loc = h.differentiated->loc;
+      throw;  // the slot stays empty: a later call with these types reports it again
     }
-    if (s->graph) try_native(m, *s, h.differentiated->loc);
+    try_native(m, *s, h.differentiated->loc);
   }
   slot = std::move(s);
   return *slot;

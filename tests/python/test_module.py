@@ -218,6 +218,11 @@ def test_bad_input_gives_located_errors(m):
     with pytest.raises(fluxion.Error) as e:
         fluxion.grad(m.dot)(np.ones((2, 2)), np.ones(2))  # wrong rank, for a derivative
     assert e.value.file == "prog.fx" and e.value.line == 24
+    for f in (m.dot, fluxion.grad(m.dot)):  # wrong dtype: refused alike by a call and a derivative
+        with pytest.raises(fluxion.Error) as e:
+            f(np.ones(2, dtype=np.float32), np.ones(2))
+        assert (e.value.file, e.value.line) == ("prog.fx", 24)
+        assert "expects Tensor[f64, 1], found Tensor[f32, 1]" in e.value.message
     with pytest.raises(fluxion.Error) as e:
         fluxion.grad(m.poly, argnums=5)(1.0, 2.0)
     assert (e.value.file, e.value.line) == ("prog.fx", 5) and "argnums" in e.value.message
