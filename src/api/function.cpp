@@ -102,7 +102,6 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
   fx::driver::Compilation& c = *m.compilation;
   fx::ir::Graph* graph = const_cast<fx::ir::Graph*>(s.graph);
   try {
-    if (m.options.check_nan) fx::codegen::unsupported(s.graph->loc, "--check-nan");
     if (!m.expansion_failed) {
       try {
         fx::run_with_large_stack([&] { c.expand_derivatives({graph}); });
@@ -114,6 +113,7 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
     }
     fx::codegen::EmitOptions emit{m.driver_options.interp.max_call_depth, m.driver_options.interp.max_loop_iterations};
     emit.host_call = true;  // the emitter refuses parameters and results that cannot cross (host_slots.hpp)
+    emit.check_nan = m.options.check_nan;  // the checked variant, as `fluxion run --check-nan` compiles
     fx::codegen::CProgram program;
     // After an expansion gap the expanded program cannot be typed as a whole (it holds what
     // the run-time engine must build): what is specialised from then on is emitted as it is,
@@ -173,8 +173,7 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
   auto s = std::make_unique<Specialisation>();
   s->graph = g;
   if (key != "untyped") {
-    fx::run_with_large_stack([&] { s->graph = m.compilation->checker().specialise(h.top, types); });
-    m.compilation->module().renumber();
+    fx::run_with_large_stack([&] { s->graph = m.compilation->typed_function(h.top, types); });
     try_native(m, *s, h.top->loc);
   }
   slot = std::move(s);
@@ -225,17 +224,29 @@ auto located(const FunctionHandle& h, F&& work) -> decltype(work()) {
   }
 }
 
+// The host's value of an interpreted call's result. One the host has no value for (a string)
+// is reported at the function that returned it.
+Value result_of(const FunctionHandle& h, fi::Value v, bool expanded) {
+  try {
+    return detail::from_interp(std::move(v), h.module, expanded);
+  } catch (const Error& e) {
+    const fx::ir::Graph* g = h.top ? h.top : h.differentiated;
+    if (!e.file().empty() || !g) throw;
+    detail::host_error(g->loc, fi::function_display_name(*g) + "() returns " + e.message());
+  }
+}
+
 Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* args, size_t n) {
   ModuleState& m = *h.module;
   std::vector<fi::Value> in;
   for (size_t i = 0; i < n; ++i) in.push_back(detail::to_interp(args[i], m, place_of(h, i)));
   if (s && s->graph) {
     fi::Session& session = s->expanded ? expanded_session(m) : *m.session;
-    return detail::from_interp(session.call(s->graph, in), h.module, s->expanded);
+    return result_of(h, session.call(s->graph, in), s->expanded);
   }
   if (!h.value) h.value = m.function_value(h.expression);
   fi::Session& session = h.expanded ? expanded_session(m) : *m.session;
-  return detail::from_interp(session.call_value(*h.value, std::move(in)), h.module, h.expanded);
+  return result_of(h, session.call_value(*h.value, std::move(in)), h.expanded);
 }
 
 }  // namespace

@@ -276,3 +276,34 @@ def test_load_a_file_that_imports_the_standard_library(tmp_path):
     with pytest.raises(fluxion.Error) as e:
         fluxion.load(str(tmp_path / "missing.fx"))
     assert "cannot open file" in e.value.message
+
+
+def test_plain_calls_are_optimised():
+    # The specialisation a call compiles runs the optimiser (docs/opt.md), as `fluxion run`
+    # does for main(): the helper is inlined and `* 1.0` dropped.
+    m = fluxion.loads("def helper(x):\n    return x * x\n\ndef f(x):\n    return helper(x) * 1.0\n", "o.fx")
+    assert m.f(3.0) == 9.0 and m.f.backend(3.0) == "native"
+    c = fluxion.emit_c(m.f, 3.0)
+    assert "f_f(" in c and "f_helper" not in c and "* 1.0" not in c
+
+
+def test_check_nan_runs_natively_with_the_interpreters_report():
+    source = "def logarithm(x):\n    return log(x)\n"
+    checked = fluxion.loads(source, "nan.fx", check_nan=True)
+    assert checked.logarithm.backend(2.0) == "native"
+    assert fluxion.grad(checked.logarithm).backend(2.0) == "native"
+    assert fluxion.grad(checked.logarithm)(2.0) == 0.5
+    with pytest.raises(fluxion.Error) as native:
+        checked.logarithm(-1.0)
+    interpreted = fluxion.loads(source, "nan.fx", check_nan=True, engine="interpreter")
+    with pytest.raises(fluxion.Error) as reference:
+        interpreted.logarithm(-1.0)
+    assert native.value.kind == "runtime" and (native.value.file, native.value.line) == ("nan.fx", 2)
+    assert str(native.value) == str(reference.value)
+
+
+def test_a_string_result_is_a_located_error():
+    m = fluxion.loads("def greeting(x):\n    return \"hello\"\n", "s.fx")
+    with pytest.raises(fluxion.Error) as e:
+        m.greeting(1.0)
+    assert (e.value.file, e.value.line) == ("s.fx", 1) and "greeting() returns a value of type" in e.value.message
