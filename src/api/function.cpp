@@ -159,6 +159,14 @@ std::string signature(FunctionHandle& h, const Value* args, size_t n, std::vecto
   return typed ? key : "untyped";
 }
 
+// An argument the type checker cannot be told about (a function) is run by the interpreter
+// from the generic graph: with Engine::Native that is the located error the engine promises.
+void refuse_untyped(const ModuleState& m, const fx::ir::Graph* at) {
+  if (m.options.engine == Engine::Native)
+    detail::host_error(at->loc, "the native back end does not support a function passed as an argument by the host yet "
+                                "(use Engine::Auto or Interpreter)");
+}
+
 // The specialisation of plain function h for these arguments (under the module's lock).
 const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n) {
   ModuleState& m = *h.module;
@@ -168,6 +176,7 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
                                    " argument" + (g->params.size() == 1 ? "" : "s") + ", got " + std::to_string(n));
   std::vector<const fx::types::Type*> types;
   std::string key = signature(h, args, n, types);
+  if (key == "untyped") refuse_untyped(m, g);
   auto& slot = m.specialisations[{g, key}];
   if (slot) return *slot;
   auto s = std::make_unique<Specialisation>();
@@ -192,6 +201,7 @@ const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args
   ModuleState& m = *h.module;
   std::vector<const fx::types::Type*> types;
   std::string key = signature(h, args, n, types);
+  if (key == "untyped") refuse_untyped(m, h.differentiated);
   auto& slot = m.specialisations[{h.differentiated, h.expression + " @ " + key}];
   if (slot) return *slot;
   auto s = std::make_unique<Specialisation>();

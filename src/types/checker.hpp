@@ -54,7 +54,7 @@ class TypeChecker {
   Annotations& annotations();
 
   // The type-checking verifier over every clone made so far (type_verifier.hpp).
-  void verify_types(const std::string& stage, ExpansionNodes nodes = ExpansionNodes::Typed);
+  void verify_types(const std::string& stage, ExpansionNodes nodes);
 
  private:
   struct Impl;

@@ -32,8 +32,10 @@ enum class ExpansionNodes {
   JustExpanded,
 };
 
-// Checks every typed clone of m (Graph::origin set); throws InternalError after `stage`.
+// Checks every typed clone of m (Graph::origin set); throws InternalError after `stage`. No
+// default for `nodes`: a caller that just expanded derivatives must say so (the verifier once
+// recognised that stage by its name, which a caller could misspell without a sign).
 void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage,
-                  ExpansionNodes nodes = ExpansionNodes::Typed);
+                  ExpansionNodes nodes);
 
 }  // namespace fx::types

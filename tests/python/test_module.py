@@ -307,3 +307,20 @@ def test_a_string_result_is_a_located_error():
     with pytest.raises(fluxion.Error) as e:
         m.greeting(1.0)
     assert (e.value.file, e.value.line) == ("s.fx", 1) and "greeting() returns a value of type" in e.value.message
+
+
+def test_enums_and_functions_cross_through_the_interpreter():
+    # No slots for them in a native call: engine="auto" runs such calls in the interpreter
+    # (docs/embedding.md "Which engine runs a call"), engine="native" is a located error.
+    source = ("def square(x):\n    return x * x\n\ndef apply_twice(f, x):\n    return f(f(x))\n\n"
+              "enum Shape:\n    Circle(r: f64)\n    Square(s: f64)\n\ndef circle(r):\n    return Circle(r)\n")
+    m = fluxion.loads(source, "f.fx")
+    assert m.apply_twice(m.square, 3.0) == 81.0 and m.apply_twice.backend(m.square, 3.0) == "interpreter"
+    c = m.circle(2.0)
+    assert type(c).__name__ == "Circle" and c.r == 2.0 and m.circle.backend(2.0) == "interpreter"
+    native = fluxion.loads(source, "f.fx", engine="native")
+    for f, args, line in ((native.apply_twice, (native.square, 3.0), 4), (native.circle, (2.0,), 11)):
+        with pytest.raises(fluxion.Error) as e:
+            f(*args)
+        assert (e.value.file, e.value.line) == ("f.fx", line)
+        assert "the native back end does not support" in e.value.message

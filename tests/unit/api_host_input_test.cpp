@@ -185,6 +185,8 @@ TEST(ApiHostInput, EnumsAndFunctionsCrossThroughTheInterpreter) {
   fluxion::Module native = program(fluxion::Engine::Native);
   expect_located(error_of([&] { native.function("circle")(2.0); }), 24,
                  "the native back end does not support a value of type Shape passed between the host and native code");
+  expect_located(error_of([&] { native.function("apply_twice")(native.function("square"), 3.0); }), 37,
+                 "the native back end does not support a function passed as an argument by the host");
 }
 
 // A string has no host value: returning one is a located error, not a crash.
