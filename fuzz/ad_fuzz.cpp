@@ -103,13 +103,13 @@ struct Compiled {
     if (fx::ir::Graph* g = m.find_function("fuzz_check")) check = checker->specialise(g, {});
     m.renumber();
     fx::ir::verify(m, "type inference");
-    checker->verify_types("type inference");
+    checker->verify_types("type inference", fx::types::ExpansionNodes::Typed);
     if (optimise) {
       fx::opt::OptOptions o;
       o.check_nan = check_nan;
       fx::opt::optimise(m, *checker, o, [&](const std::string& stage) {
         fx::ir::verify(m, stage);
-        checker->verify_types(stage);
+        checker->verify_types(stage, fx::types::ExpansionNodes::Typed);
       });
       m.renumber();
     }
@@ -120,7 +120,7 @@ struct Compiled {
     if (check) expander->expand(check);
     m.renumber();
     fx::ir::verify(m, "expansion");
-    checker->verify_types("expansion");
+    checker->verify_types("expansion", fx::types::ExpansionNodes::JustExpanded);
     return expander->leftovers().empty();
   }
 

@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     checker.check_module();
     m.renumber();
     fx::ir::verify(m, "type inference");
-    checker.verify_types("type inference");
+    checker.verify_types("type inference", fx::types::ExpansionNodes::Typed);
   } catch (const fx::CompileError& error) {
     fx::format_diagnostic(error.loc, "error", error.message);
   }

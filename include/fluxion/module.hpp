@@ -36,7 +36,7 @@ struct Options {
   std::string c_compiler;  // "": $FLUXION_CC, else cc
   size_t max_call_depth = 10000;
   size_t max_loop_iterations = 0;  // 0: no limit
-  bool check_nan = false;          // as `fluxion run --check-nan` (interpreter only)
+  bool check_nan = false;          // as `fluxion run --check-nan` (native code runs the checked variant)
   std::string stdlib_dir;          // "": the installed standard library
 };
 

@@ -139,8 +139,8 @@ Value from_interp(fi::Value v, const std::shared_ptr<ModuleState>& m, bool expan
     }
     case fi::Kind::Str: case fi::Kind::List: break;
   }
-  throw Error(Error::Kind::Compile, "", 0, 0, "a result of type " + fi::type_name(v) + " cannot be passed to the host yet",
-              "fluxion: error: a result of type " + fi::type_name(v) + " cannot be passed to the host yet");
+  std::string message = "a value of type " + fi::type_name(v) + ", which the host's values do not include (docs/embedding.md \"Values\")";
+  throw Error(Error::Kind::Compile, "", 0, 0, message, "fluxion: error: " + message);
 }
 
 const fx::types::Type* type_of(const Value& v, ModuleState& m, const ArgumentPlace& at) {

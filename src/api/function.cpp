@@ -102,7 +102,6 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
   fx::driver::Compilation& c = *m.compilation;
   fx::ir::Graph* graph = const_cast<fx::ir::Graph*>(s.graph);
   try {
-    if (m.options.check_nan) fx::codegen::unsupported(s.graph->loc, "--check-nan");
     if (!m.expansion_failed) {
       try {
         fx::run_with_large_stack([&] { c.expand_derivatives({graph}); });
@@ -114,6 +113,7 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
     }
     fx::codegen::EmitOptions emit{m.driver_options.interp.max_call_depth, m.driver_options.interp.max_loop_iterations};
     emit.host_call = true;  // the emitter refuses parameters and results that cannot cross (host_slots.hpp)
+    emit.check_nan = m.options.check_nan;  // the checked variant, as `fluxion run --check-nan` compiles
     fx::codegen::CProgram program;
     // After an expansion gap the expanded program cannot be typed as a whole (it holds what
     // the run-time engine must build): what is specialised from then on is emitted as it is,
@@ -159,6 +159,14 @@ std::string signature(FunctionHandle& h, const Value* args, size_t n, std::vecto
   return typed ? key : "untyped";
 }
 
+// An argument the type checker cannot be told about (a function) is run by the interpreter
+// from the generic graph: with Engine::Native that is the located error the engine promises.
+void refuse_untyped(const ModuleState& m, const fx::ir::Graph* at) {
+  if (m.options.engine == Engine::Native)
+    detail::host_error(at->loc, "the native back end does not support a function passed as an argument by the host yet "
+                                "(use Engine::Auto or Interpreter)");
+}
+
 // The specialisation of plain function h for these arguments (under the module's lock).
 const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n) {
   ModuleState& m = *h.module;
@@ -168,13 +176,13 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
                                    " argument" + (g->params.size() == 1 ? "" : "s") + ", got " + std::to_string(n));
   std::vector<const fx::types::Type*> types;
   std::string key = signature(h, args, n, types);
+  if (key == "untyped") refuse_untyped(m, g);
   auto& slot = m.specialisations[{g, key}];
   if (slot) return *slot;
   auto s = std::make_unique<Specialisation>();
   s->graph = g;
   if (key != "untyped") {
-    fx::run_with_large_stack([&] { s->graph = m.compilation->checker().specialise(h.top, types); });
-    m.compilation->module().renumber();
+    fx::run_with_large_stack([&] { s->graph = m.compilation->typed_function(h.top, types); });
     try_native(m, *s, h.top->loc);
   }
   slot = std::move(s);
@@ -183,13 +191,17 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
 
 // The specialisation of derivative h (an operator applied to a top-level function) for these
 // arguments: the typed clone of `lambda a0, ..: (EXPRESSION)(a0, ..)`, compiled like a plain
-// function. Without one (an argument the type checker cannot be told about, or an expression
-// that does not type-check at these types), the interpreter calls h's function value, and
-// reports what is wrong with the call as it always has.
+// function. Without one (an argument the type checker cannot be told about: a function), the
+// interpreter calls h's function value. An expression that does not type-check at these types
+// is the type checker's error, as for a plain call: an error in the program (a parameter's
+// annotation, a non-scalar gradient) where it is, one in the API's own expression (the
+// argument count, argnums, the dtype or rank an annotated parameter refuses: all reported at
+// the call) at the function h differentiates. The interpreter would not check annotations.
 const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args, size_t n) {
   ModuleState& m = *h.module;
   std::vector<const fx::types::Type*> types;
   std::string key = signature(h, args, n, types);
+  if (key == "untyped") refuse_untyped(m, h.differentiated);
   auto& slot = m.specialisations[{h.differentiated, h.expression + " @ " + key}];
   if (slot) return *slot;
   auto s = std::make_unique<Specialisation>();
@@ -199,14 +211,11 @@ const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args
     std::string text = "lambda " + params + ": (" + h.expression + ")(" + params + ")";
     try {
       fx::run_with_large_stack([&] { s->graph = m.compilation->typed_lambda(text, types); });
-    } catch (const fx::CompileError& e) {
-      // An error in the program at these types (a parameter's annotation, a non-scalar
-      // gradient) is reported as for a plain function; one in the API's own expression (the
-      // argument count, argnums) by the interpreter's call, with the words it always had.
-      if (e.loc.file && e.loc.file->path != "<expr>") throw;
-      s->graph = nullptr;
+    } catch (fx::CompileError& e) {
+      if (!e.loc.file || e.loc.file->path == "<expr>") e.loc = h.differentiated->loc;
+      throw;  // the slot stays empty: a later call with these types reports it again
     }
-    if (s->graph) try_native(m, *s, h.differentiated->loc);
+    try_native(m, *s, h.differentiated->loc);
   }
   slot = std::move(s);
   return *slot;
@@ -225,17 +234,29 @@ auto located(const FunctionHandle& h, F&& work) -> decltype(work()) {
   }
 }
 
+// The host's value of an interpreted call's result. One the host has no value for (a string)
+// is reported at the function that returned it.
+Value result_of(const FunctionHandle& h, fi::Value v, bool expanded) {
+  try {
+    return detail::from_interp(std::move(v), h.module, expanded);
+  } catch (const Error& e) {
+    const fx::ir::Graph* g = h.top ? h.top : h.differentiated;
+    if (!e.file().empty() || !g) throw;
+    detail::host_error(g->loc, fi::function_display_name(*g) + "() returns " + e.message());
+  }
+}
+
 Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* args, size_t n) {
   ModuleState& m = *h.module;
   std::vector<fi::Value> in;
   for (size_t i = 0; i < n; ++i) in.push_back(detail::to_interp(args[i], m, place_of(h, i)));
   if (s && s->graph) {
     fi::Session& session = s->expanded ? expanded_session(m) : *m.session;
-    return detail::from_interp(session.call(s->graph, in), h.module, s->expanded);
+    return result_of(h, session.call(s->graph, in), s->expanded);
   }
   if (!h.value) h.value = m.function_value(h.expression);
   fi::Session& session = h.expanded ? expanded_session(m) : *m.session;
-  return detail::from_interp(session.call_value(*h.value, std::move(in)), h.module, h.expanded);
+  return result_of(h, session.call_value(*h.value, std::move(in)), h.expanded);
 }
 
 }  // namespace

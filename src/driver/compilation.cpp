@@ -196,17 +196,48 @@ const SourceFile* Compilation::add_source(std::string path, std::string text) {
   return module_.files.back().get();
 }
 
-void Compilation::verify(const std::string& stage) {
+namespace {
+
+const char* stage_name(Stage stage) {
+  switch (stage) {
+    case Stage::Lowering: return "lowering";
+    case Stage::TypeInference: return "type inference";
+    case Stage::Expansion: return "expansion";
+    case Stage::AutomaticDifferentiation: return "automatic differentiation";
+    case Stage::Optimisation: return "optimisation";
+  }
+  return "?";
+}
+
+// Does the stage prepare an entry for emission (it runs before emit for each entry)? Once the
+// expanded program's values were typed for an entry (prepare_derivative_code), such stages
+// for a later entry (the embedding API specialises, lowers and expands one entry after
+// another) see the earlier code in a state their type checks are not written for: untyped
+// expansion nodes in clones whose emission was refused, value types (a derived function as
+// its env tuple) in the earlier generated graphs. After them only the IR verifier runs; the
+// optimiser's passes, which run over the typed values, still run the type verifier.
+bool prepares_emission(Stage stage) {
+  switch (stage) {
+    case Stage::Lowering:
+    case Stage::TypeInference:
+    case Stage::Expansion:
+      return true;
+    case Stage::AutomaticDifferentiation:
+    case Stage::Optimisation:
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void Compilation::verify(Stage stage, const std::string& pass) {
   if (!options_.verify_ir) return;
-  ir::verify(module_, stage);
-  // Once the expanded program's values were typed for an entry (prepare_derivative_code), the
-  // stages that come before emission for a later entry (the embedding API specialises, lowers
-  // and expands one entry after another) see that code in a state their type checks are not
-  // written for: untyped expansion nodes in the earlier clones, value types (a derived function
-  // as its env tuple) in the earlier generated graphs. Those stages run the IR verifier only;
-  // the optimiser's passes over the typed values still run the type verifier.
-  bool before_emission = stage == "lowering" || stage == "type inference" || stage == "expansion";
-  if (checker_ && !(values_typed_ && before_emission)) checker_->verify_types(stage);
+  std::string name = stage == Stage::Optimisation ? pass : stage_name(stage);
+  ir::verify(module_, name);
+  if (!checker_ || (values_typed_ && prepares_emission(stage))) return;
+  checker_->verify_types(name, stage == Stage::Expansion ? types::ExpansionNodes::JustExpanded
+                                                         : types::ExpansionNodes::Typed);
 }
 
 void Compilation::load_file(const std::string& path) {
@@ -224,13 +255,13 @@ void Compilation::load_source(const std::string& path, std::string text) {
       ProgramLoader(module_, options_.stdlib_dir).load(main_file_, identity_of(path));
   lower::lower_program(module_, units, scope_);
   module_.renumber();
-  verify("lowering");
+  verify(Stage::Lowering);
 }
 
 void Compilation::check() {
   checker_->check_module();
   module_.renumber();
-  verify("type inference");
+  verify(Stage::TypeInference);
 }
 
 ir::Graph* Compilation::specialised_main() {
@@ -250,14 +281,14 @@ ir::Graph* Compilation::specialised_main() {
     compile_error(main_graph->loc, "main() must take no parameters");
   ir::Graph* typed = checker_->specialise(main_graph, {});
   module_.renumber();
-  verify("type inference");
+  verify(Stage::TypeInference);
   return typed;
 }
 
 void Compilation::optimise() {
   opt::OptOptions o = options_.opt;
   o.check_nan = options_.interp.check_nan;
-  opt::optimise(module_, *checker_, o, [this](const std::string& stage) { verify(stage); });
+  opt::optimise(module_, *checker_, o, [this](const std::string& pass) { verify(Stage::Optimisation, pass); });
   module_.renumber();
 }
 
@@ -310,7 +341,7 @@ void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
   }
   for (ir::Graph* entry : entries) expander_->expand(entry);
   module_.renumber();
-  verify("expansion");
+  verify(Stage::Expansion);
   const auto& left = expander_->leftovers();
   if (left.empty()) return;
   std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
@@ -412,17 +443,26 @@ ir::Graph* Compilation::typed_lambda(const std::string& lambda_text, const std::
   // would name a node it read from the expression's graph.
   ir::Graph* lambda = g->output->as_graph();
   lambda->parent = nullptr;
-  verify("lowering");
+  verify(Stage::Lowering);
   ir::Graph* typed = checker_->specialise(lambda, arg_types);
   module_.renumber();
-  verify("type inference");
+  verify(Stage::TypeInference);
+  optimise();
+  return typed;
+}
+
+ir::Graph* Compilation::typed_function(ir::Graph* fn, const std::vector<const types::Type*>& arg_types) {
+  ir::Graph* typed = checker_->specialise(fn, arg_types);
+  module_.renumber();
+  verify(Stage::TypeInference);
+  optimise();
   return typed;
 }
 
 ir::Graph* Compilation::typed_expression(const std::string& expr_text) {
   ir::Graph* typed = checker_->specialise(lowered_expression(expr_text), {});
   module_.renumber();
-  verify("type inference");
+  verify(Stage::TypeInference);
   optimise();
   return typed;
 }
@@ -438,7 +478,7 @@ ir::Graph* Compilation::lowered_expression(const std::string& expr_text) {
   module_.syntax.push_back(std::move(holder));
   ir::Graph* g = lower::lower_expression(module_, *stmt.value, scope_, main_file_);
   module_.renumber();
-  verify("lowering");
+  verify(Stage::Lowering);
   return g;
 }
 
@@ -458,7 +498,7 @@ std::string Compilation::typed_text(const std::string& name, bool optimised) {
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
     checker_->specialise(main_graph, {});
   module_.renumber();
-  verify("type inference");
+  verify(Stage::TypeInference);
   if (optimised) optimise();
   std::string out;
   for (const auto& other : module_.graphs) {
@@ -498,7 +538,7 @@ std::string Compilation::expanded_text(const std::string& name, bool as_emitted)
   }
   for (ir::Graph* entry : entries) expander_->expand(entry);
   module_.renumber();
-  verify("expansion");
+  verify(Stage::Expansion);
   std::string out;
   std::vector<const ir::Graph*> shown = expander_->graphs();
   if (as_emitted) {
@@ -562,7 +602,7 @@ std::string Compilation::ad_text(ir::Graph* g) {
     out += ad::print_ad_stage(cx, one, type_name);
   }
   module_.renumber();
-  verify("automatic differentiation");
+  verify(Stage::AutomaticDifferentiation);
   return out;
 }
 

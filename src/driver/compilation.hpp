@@ -58,6 +58,11 @@ struct Options {
   std::string stdlib_dir = default_stdlib_dir();
 };
 
+// The stages after which Compilation runs the verifiers: what the type verifier can check
+// depends on which one ran, and is decided by a switch over them (compilation.cpp), not by
+// the names its messages give them.
+enum class Stage { Lowering, TypeInference, Expansion, AutomaticDifferentiation, Optimisation };
+
 class Compilation {
  public:
   explicit Compilation(Options options = {});
@@ -85,9 +90,13 @@ class Compilation {
   // The typed nullary graph of `expr_text` in the file's top-level scope, named "<expr>" in
   // diagnostics (what eval runs; the embedding API builds derivatives with it).
   ir::Graph* typed_expression(const std::string& expr_text);
+  // The typed clone of top-level function `fn` for `arg_types`, optimised (the embedding API's
+  // plain calls: as `run` does for main()).
+  ir::Graph* typed_function(ir::Graph* fn, const std::vector<const types::Type*>& arg_types);
   // The typed clone of the function that `lambda_text` (a lambda in the file's top-level scope)
   // evaluates to, specialised for `arg_types`: how the embedding API applies a derivative
   // operator to the host's arguments (`lambda a0, a1: grad(f)(a0, a1)`) and compiles it.
+  // Optimised, as run_main optimises main() before expanding its derivatives.
   ir::Graph* typed_lambda(const std::string& lambda_text, const std::vector<const types::Type*>& arg_types);
 
   // The C program of main() (`fluxion emit-c`): the whole file, or with `fn` the functions of
@@ -132,7 +141,9 @@ class Compilation {
   types::TypeChecker& checker() { return *checker_; }
 
  private:
-  void verify(const std::string& stage);
+  // Runs the IR verifier and the type-checking verifier after `stage`; `pass` names an
+  // optimiser pass (Stage::Optimisation) in their messages.
+  void verify(Stage stage, const std::string& pass = "");
   ir::Graph* specialised_main();
   // Runs the optimiser over every typed clone (a no-op with --opt=0).
   void optimise();

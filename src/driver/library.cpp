@@ -89,7 +89,7 @@ ir::Graph* Compilation::exported_function(const ExportRequest& request) {
     }
     entry->output = module_.apply(entry, call, kept.loc);
     module_.renumber();
-    verify("lowering");
+    verify(Stage::Lowering);
   }
   return checker_->specialise(entry, types);
 }
@@ -112,7 +112,7 @@ void Compilation::compile_library(const std::vector<ExportRequest>& exports, con
   std::vector<ir::Graph*> typed;
   for (const ExportRequest& e : exports) typed.push_back(exported_function(e));
   module_.renumber();
-  verify("type inference");
+  verify(Stage::TypeInference);
   optimise();
   // An exported derivative is expanded ahead of time (docs/ad.md §10); one that cannot be is
   // a located error, as with --expanded.

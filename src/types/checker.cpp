@@ -58,8 +58,8 @@ const std::vector<SharedClosure>& TypeChecker::shared_closures() const {
 TypeStore& TypeChecker::store() { return impl_->store; }
 Annotations& TypeChecker::annotations() { return impl_->annotations; }
 
-void TypeChecker::verify_types(const std::string& stage) {
-  types::verify_types(impl_->module, impl_->store, impl_->annotations, stage);
+void TypeChecker::verify_types(const std::string& stage, ExpansionNodes nodes) {
+  types::verify_types(impl_->module, impl_->store, impl_->annotations, stage, nodes);
 }
 
 }  // namespace fx::types

@@ -15,6 +15,7 @@
 #include "types/limits.hpp"
 #include "types/annotation.hpp"
 #include "types/type.hpp"
+#include "types/type_verifier.hpp"
 
 namespace fx::types {
 
@@ -53,7 +54,7 @@ class TypeChecker {
   Annotations& annotations();
 
   // The type-checking verifier over every clone made so far (type_verifier.hpp).
-  void verify_types(const std::string& stage);
+  void verify_types(const std::string& stage, ExpansionNodes nodes);
 
  private:
   struct Impl;

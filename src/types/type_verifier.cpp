@@ -42,8 +42,12 @@ bool fits_param(TypeStore& store, const Type* actual, const Type* param) {
 // do are typed from the calls the inferrer made, which it checks at the calls themselves.
 class Verifier {
  public:
-  Verifier(TypeStore& store, Annotations& annotations, const std::string& stage)
-      : store_(store), rules_(store, annotations, no_calls_), generated_rules_(store, annotations), stage_(stage) {}
+  Verifier(TypeStore& store, Annotations& annotations, const std::string& stage, ExpansionNodes nodes)
+      : store_(store),
+        rules_(store, annotations, no_calls_),
+        generated_rules_(store, annotations),
+        stage_(stage),
+        just_expanded_(nodes == ExpansionNodes::JustExpanded) {}
 
   // A graph the AD transforms built, as the expansion specialised it: the nodes it typed
   // agree with their primitives' rules (extents forgotten); function values, persistent
@@ -54,7 +58,7 @@ class Verifier {
       if (!n->type || !n->prim_callee(&p)) continue;
       // The tangent spaces, closures and stacks: expand/value_types.hpp types them by their
       // operands' structure (a function value's tangent is its env's), no rule here does.
-      if (ir::prim_info(p).family == ir::PrimFamily::AD_INTERNAL && stage_ != "expansion") continue;
+      if (ir::prim_info(p).family == ir::PrimFamily::AD_INTERNAL && !just_expanded_) continue;
       std::vector<const ir::Node*> args;
       std::vector<const Type*> types;
       for (size_t i = 0; i < n->num_args(); ++i) {
@@ -84,7 +88,7 @@ class Verifier {
  private:
   void node(const ir::Graph& g, const ir::Node* n) {
     if (!n->type) {
-      if (stage_ == "expansion" && built_by_expansion(n)) return;
+      if (just_expanded_ && built_by_expansion(n)) return;
       fail(g, n, "has no type");
     }
     ir::Prim p;
@@ -112,7 +116,7 @@ class Verifier {
     for (size_t i = 0; i < n->num_args(); ++i) {
       const ir::Node* a = n->arg(i);
       if (!a->type) {
-        if (stage_ == "expansion" && built_by_expansion(a)) return;  // a derived function's env, ...
+        if (just_expanded_ && built_by_expansion(a)) return;  // a derived function's env, ...
         fail(g, n, "operand " + std::to_string(i) + " has no type");
       }
       call.args.push_back(a->type);
@@ -158,7 +162,7 @@ class Verifier {
     // (generated graphs have no origin, or, while the optimiser runs over them, are their own).
     if (n->num_args() < 2 && (!g.origin || g.origin == &g)) return;
     if (n->num_args() < 2) fail(g, n, "closure_at lists no clone");
-    if (!n->arg(0)->type && stage_ == "expansion" && built_by_expansion(n->arg(0))) return;
+    if (!n->arg(0)->type && just_expanded_ && built_by_expansion(n->arg(0))) return;
     for (size_t i = 1; i < n->num_args(); ++i) {
       const ir::Graph& clone = *n->arg(i)->as_graph();
       if (!names(n->arg(0)->type, clone)) fail(g, n, "lists @" + clone.name + ", which " + to_string(n->arg(0)->type) +
@@ -207,18 +211,20 @@ class Verifier {
   PrimRules rules_;
   PrimTyping generated_rules_;
   std::string stage_;
+  bool just_expanded_;  // ExpansionNodes::JustExpanded
 };
 
 }  // namespace
 
-void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage) {
-  Verifier v(store, annotations, stage);
+void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage,
+                  ExpansionNodes nodes) {
+  Verifier v(store, annotations, stage, nodes);
   for (const auto& g : m.graphs) {
     // A generated graph the optimiser is rewriting names itself as its origin
     // (Compilation::optimise_derivatives): checked as generated code.
     if (g->origin == g.get()) v.generated(*g);
     else if (g->origin) v.graph(*g);
-    else if (stage == "expansion") v.generated(*g);
+    else if (nodes == ExpansionNodes::JustExpanded) v.generated(*g);
   }
 }
 

@@ -19,7 +19,23 @@
 
 namespace fx::types {
 
-// Checks every typed clone of m (Graph::origin set); throws InternalError after `stage`.
-void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage);
+// What the expansion of derivatives (src/expand) has left in the program, which decides what
+// can be checked. Said by the caller, who knows which stage just ran; `stage` only names it.
+enum class ExpansionNodes {
+  // Every node of a clone has a type. The graphs the AD transforms built are checked while
+  // the optimiser rewrites them (Graph::origin is the graph itself), without the rules of the
+  // AD-internal primitives: their values are typed by structure (expand/value_types.hpp).
+  Typed,
+  // Right after expand_derivatives: the clones hold the expansion's untyped nodes (derived
+  // functions' envs, the closures of the codes it built and the calls of them), which are let
+  // through, and every graph it built is checked, AD-internal primitives included.
+  JustExpanded,
+};
+
+// Checks every typed clone of m (Graph::origin set); throws InternalError after `stage`. No
+// default for `nodes`: a caller that just expanded derivatives must say so (the verifier once
+// recognised that stage by its name, which a caller could misspell without a sign).
+void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage,
+                  ExpansionNodes nodes);
 
 }  // namespace fx::types

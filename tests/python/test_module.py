@@ -218,6 +218,11 @@ def test_bad_input_gives_located_errors(m):
     with pytest.raises(fluxion.Error) as e:
         fluxion.grad(m.dot)(np.ones((2, 2)), np.ones(2))  # wrong rank, for a derivative
     assert e.value.file == "prog.fx" and e.value.line == 24
+    for f in (m.dot, fluxion.grad(m.dot)):  # wrong dtype: refused alike by a call and a derivative
+        with pytest.raises(fluxion.Error) as e:
+            f(np.ones(2, dtype=np.float32), np.ones(2))
+        assert (e.value.file, e.value.line) == ("prog.fx", 24)
+        assert "expects Tensor[f64, 1], found Tensor[f32, 1]" in e.value.message
     with pytest.raises(fluxion.Error) as e:
         fluxion.grad(m.poly, argnums=5)(1.0, 2.0)
     assert (e.value.file, e.value.line) == ("prog.fx", 5) and "argnums" in e.value.message
@@ -271,3 +276,51 @@ def test_load_a_file_that_imports_the_standard_library(tmp_path):
     with pytest.raises(fluxion.Error) as e:
         fluxion.load(str(tmp_path / "missing.fx"))
     assert "cannot open file" in e.value.message
+
+
+def test_plain_calls_are_optimised():
+    # The specialisation a call compiles runs the optimiser (docs/opt.md), as `fluxion run`
+    # does for main(): the helper is inlined and `* 1.0` dropped.
+    m = fluxion.loads("def helper(x):\n    return x * x\n\ndef f(x):\n    return helper(x) * 1.0\n", "o.fx")
+    assert m.f(3.0) == 9.0 and m.f.backend(3.0) == "native"
+    c = fluxion.emit_c(m.f, 3.0)
+    assert "f_f(" in c and "f_helper" not in c and "* 1.0" not in c
+
+
+def test_check_nan_runs_natively_with_the_interpreters_report():
+    source = "def logarithm(x):\n    return log(x)\n"
+    checked = fluxion.loads(source, "nan.fx", check_nan=True)
+    assert checked.logarithm.backend(2.0) == "native"
+    assert fluxion.grad(checked.logarithm).backend(2.0) == "native"
+    assert fluxion.grad(checked.logarithm)(2.0) == 0.5
+    with pytest.raises(fluxion.Error) as native:
+        checked.logarithm(-1.0)
+    interpreted = fluxion.loads(source, "nan.fx", check_nan=True, engine="interpreter")
+    with pytest.raises(fluxion.Error) as reference:
+        interpreted.logarithm(-1.0)
+    assert native.value.kind == "runtime" and (native.value.file, native.value.line) == ("nan.fx", 2)
+    assert str(native.value) == str(reference.value)
+
+
+def test_a_string_result_is_a_located_error():
+    m = fluxion.loads("def greeting(x):\n    return \"hello\"\n", "s.fx")
+    with pytest.raises(fluxion.Error) as e:
+        m.greeting(1.0)
+    assert (e.value.file, e.value.line) == ("s.fx", 1) and "greeting() returns a value of type" in e.value.message
+
+
+def test_enums_and_functions_cross_through_the_interpreter():
+    # No slots for them in a native call: engine="auto" runs such calls in the interpreter
+    # (docs/embedding.md "Which engine runs a call"), engine="native" is a located error.
+    source = ("def square(x):\n    return x * x\n\ndef apply_twice(f, x):\n    return f(f(x))\n\n"
+              "enum Shape:\n    Circle(r: f64)\n    Square(s: f64)\n\ndef circle(r):\n    return Circle(r)\n")
+    m = fluxion.loads(source, "f.fx")
+    assert m.apply_twice(m.square, 3.0) == 81.0 and m.apply_twice.backend(m.square, 3.0) == "interpreter"
+    c = m.circle(2.0)
+    assert type(c).__name__ == "Circle" and c.r == 2.0 and m.circle.backend(2.0) == "interpreter"
+    native = fluxion.loads(source, "f.fx", engine="native")
+    for f, args, line in ((native.apply_twice, (native.square, 3.0), 4), (native.circle, (2.0,), 11)):
+        with pytest.raises(fluxion.Error) as e:
+            f(*args)
+        assert (e.value.file, e.value.line) == ("f.fx", line)
+        assert "the native back end does not support" in e.value.message

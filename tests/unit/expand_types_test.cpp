@@ -36,7 +36,8 @@ struct Expanded {
   // The verifier's message after the expansion, "" when it passes.
   std::string verify() {
     try {
-      fx::types::verify_types(c.module(), c.checker().store(), c.checker().annotations(), "expansion");
+      fx::types::verify_types(c.module(), c.checker().store(), c.checker().annotations(), "expansion",
+                              fx::types::ExpansionNodes::JustExpanded);
     } catch (const fx::InternalError& e) {
       return e.where + ": " + e.message;
     }

@@ -84,7 +84,7 @@ TEST(Optimiser, VerifiersRunAfterEveryPassThatChangedTheProgram) {
   opt::optimise(c.module(), c.checker(), o, [&](const std::string& stage) {
     stages.push_back(stage);
     ir::verify(c.module(), stage);
-    c.checker().verify_types(stage);
+    c.checker().verify_types(stage, fx::types::ExpansionNodes::Typed);
   });
   ASSERT_FALSE(stages.empty());
   EXPECT_EQ(stages.front(), "optimisation pass 'inline'");
@@ -103,7 +103,7 @@ TEST(Optimiser, TypeVerifierNamesThePassThatBrokeTypes) {
   for (ir::Node* n : g->body)
     if (n->is_prim_apply(ir::Prim::Add)) n->type = c.checker().store().i64();
   try {
-    c.checker().verify_types("optimisation pass 'fold'");
+    c.checker().verify_types("optimisation pass 'fold'", fx::types::ExpansionNodes::Typed);
     FAIL() << "the type verifier accepted an add typed i64 on f64 operands";
   } catch (const InternalError& e) {
     EXPECT_NE(std::string(e.where).find("optimisation pass 'fold'"), std::string::npos) << e.where;

@@ -376,7 +376,7 @@ std::string internal_error_of(Work&& work) {
 TEST(TypeVerifier, AcceptsWhatSpecialisationMade) {
   Program p;
   specialised_square_program(p);
-  EXPECT_EQ(internal_error_of([&] { p.checker.verify_types("test"); }), "");
+  EXPECT_EQ(internal_error_of([&] { p.checker.verify_types("test", fx::types::ExpansionNodes::Typed); }), "");
 }
 
 TEST(TypeVerifier, RejectsAPrimitiveTypedAgainstItsRule) {
@@ -384,9 +384,9 @@ TEST(TypeVerifier, RejectsAPrimitiveTypedAgainstItsRule) {
   Graph* h = p.graph("main", {});
   h->output = p.op(h, Prim::Mul, {p.m.int_const(2), p.m.int_const(3)});
   Graph* c = p.checker.specialise(h, {});
-  EXPECT_EQ(internal_error_of([&] { p.checker.verify_types("test"); }), "");
+  EXPECT_EQ(internal_error_of([&] { p.checker.verify_types("test", fx::types::ExpansionNodes::Typed); }), "");
   c->output->type = p.T().f64();  // mul(i64, i64) is an i64
-  std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
+  std::string e = internal_error_of([&] { p.checker.verify_types("test", fx::types::ExpansionNodes::Typed); });
   EXPECT_NE(e.find("type verifier after test"), std::string::npos) << e;
   EXPECT_NE(e.find("is typed f64, but mul of its operands gives i64"), std::string::npos) << e;
 }
@@ -395,7 +395,7 @@ TEST(TypeVerifier, RejectsACallTypedAgainstItsCallee) {
   Program p;
   Graph* c = specialised_square_program(p);
   c->body[0]->type = p.T().f64();  // sq[i64](3) returns an i64
-  std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
+  std::string e = internal_error_of([&] { p.checker.verify_types("test", fx::types::ExpansionNodes::Typed); });
   EXPECT_NE(e.find("is typed f64, but @sq[i64] returns i64"), std::string::npos) << e;
 }
 
@@ -406,7 +406,7 @@ TEST(TypeVerifier, RejectsClosureAtOfAnotherFunction) {
   Node* at = c->body[2];
   ASSERT_TRUE(at->is_prim_apply(Prim::ClosureAt));
   at->inputs[2] = p.m.constant(other);
-  std::string e = internal_error_of([&] { p.checker.verify_types("test"); });
+  std::string e = internal_error_of([&] { p.checker.verify_types("test", fx::types::ExpansionNodes::Typed); });
   EXPECT_NE(e.find("lists @cube[f64], which grad(<function sq>) does not call"), std::string::npos) << e;
 }
 
@@ -414,7 +414,7 @@ TEST(TypeVerifier, RejectsAnUntypedNode) {
   Program p;
   Graph* c = specialised_square_program(p);
   c->body[1]->type = nullptr;
-  EXPECT_NE(internal_error_of([&] { p.checker.verify_types("test"); }).find("has no type"), std::string::npos);
+  EXPECT_NE(internal_error_of([&] { p.checker.verify_types("test", fx::types::ExpansionNodes::Typed); }).find("has no type"), std::string::npos);
 }
 
 }  // namespace
