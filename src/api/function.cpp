@@ -111,7 +111,9 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
         fx::codegen::unsupported(r.loc, "a derivative that cannot be built ahead of time (" + r.why + ")");
       }
     }
-    fx::codegen::EmitOptions emit{m.driver_options.interp.max_call_depth, m.driver_options.interp.max_loop_iterations};
+    fx::codegen::EmitOptions emit;
+    emit.max_call_depth = m.driver_options.interp.max_call_depth;
+    emit.max_loop_iterations = m.driver_options.interp.max_loop_iterations;
     emit.host_call = true;  // the emitter refuses parameters and results that cannot cross (host_slots.hpp)
     emit.check_nan = m.options.check_nan;  // the checked variant, as `fluxion run --check-nan` compiles
     fx::codegen::CProgram program;

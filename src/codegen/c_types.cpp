@@ -256,6 +256,7 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
     for (size_t k = 0; k < to->elems.size(); ++k)
       if (to->elems[k] == from)
         return "(" + name(to) + "){.tag = " + std::to_string(k) + ", .as.m" + std::to_string(k) + " = " + value + "}";
+  if (from->kind == TypeKind::Union && to->kind == TypeKind::Union) return convert_union(value, from, to);
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::F64) return "fx_rt_tensor_of_f64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::I64) return "fx_rt_tensor_of_i64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::Bool) return "fx_rt_tensor_of_bool(" + value + ")";
@@ -268,6 +269,28 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
     return out + (to->elems.empty() ? "0}" : "}");
   }
   unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
+}
+
+// One of several functions where a wider union of them is expected (a tensor's extents
+// forgotten in an env, the alternatives of a recursion's pullback at one call and at the
+// next): each alternative becomes the one of the same code, tag by tag.
+std::string CTypes::convert_union(const std::string& value, const Type* from, const Type* to) {
+  auto same_code = [](const Type* a, const Type* b) {
+    if (a == b) return true;
+    const bool converted = (a->kind == TypeKind::Explicit || a->kind == TypeKind::Recursive) && a->kind == b->kind;
+    return converted && a->graph == b->graph;
+  };
+  std::string cases;
+  for (size_t k = 0; k < from->elems.size(); ++k) {
+    size_t j = 0;
+    while (j < to->elems.size() && !same_code(from->elems[k], to->elems[j])) ++j;
+    if (j == to->elems.size())
+      unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
+    const std::string member = convert_parts("u_.as.m" + std::to_string(k), from->elems[k], to->elems[j]);
+    cases += "case " + std::to_string(k) + ": r_ = (" + name(to) + "){.tag = " + std::to_string(j) + ", .as.m" + std::to_string(j) +
+             " = " + member + "}; break; ";
+  }
+  return "({ " + name(from) + " u_ = " + value + "; " + name(to) + " r_ = {0}; switch (u_.tag) { " + cases + "} r_; })";
 }
 
 std::string CTypes::zero(const Type* t) {
@@ -330,6 +353,43 @@ std::string CTypes::equal(const Type* t, const std::string& a, const std::string
   }
 }
 
+std::string CTypes::enum_zero(const Type* t, const std::string& value, const std::string& loc) {
+  return helper("zero", t) + "(" + value + ", " + loc + ")";
+}
+
+std::string CTypes::enum_sum(const Type* t, const std::string& a, const std::string& b, const std::string& loc) {
+  return helper("sum", t) + "(" + a + ", " + b + ", " + loc + ")";
+}
+
+// Part of an enum tangent's helper (kind "zero": the zero of a; "sum": a + b), for a field of
+// type t: an expression holding its own counts of enums; the strings it shares with a are
+// counted once more by `counts`. Inside the helpers the location is `loc`.
+std::string CTypes::tangent_part(const std::string& kind, const Type* t, const std::string& a, const std::string& b,
+                                 std::string& counts) {
+  const bool zero = kind == "zero";
+  switch (t->kind) {
+    case TypeKind::F64: return zero ? "0.0" : "(" + a + " + " + b + ")";
+    case TypeKind::I64: return zero ? "INT64_C(0)" : "(" + a + " + " + b + ")";
+    case TypeKind::Bool: return "false";
+    case TypeKind::None: return "(fx_none)0";
+    case TypeKind::Str:  // its own zero (no derivative): a's text, counted once more
+      counts += retain(t, a);
+      return a;
+    case TypeKind::Enum: return zero ? enum_zero(t, a, "loc") : enum_sum(t, a, b, "loc");
+    case TypeKind::Tuple:
+    case TypeKind::Struct: {
+      std::string out = "(" + name(t) + "){";
+      const auto fields = fields_of(t);
+      for (size_t i = 0; i < fields.size(); ++i) {
+        const std::string f = "." + fields[i].first;
+        out += (i ? ", " : "") + tangent_part(kind, fields[i].second, a + f, b + f, counts);
+      }
+      return out + (fields.empty() ? "0}" : "}");
+    }
+    default: unsupported(where_, "the derivative of an enum holding a " + to_string(t));
+  }
+}
+
 // The helper function `kind` of t, written on first use.
 std::string CTypes::helper(const std::string& kind, const Type* t) {
   auto key = std::make_pair(kind, t);
@@ -346,6 +406,8 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
   const bool eq = kind == "eq";
   std::string sig = "static " + std::string(eq ? "bool " : "void ") + fn + "(" + c + (eq ? " a, " + c + " b)" : " v)");
   if (kind == "push") sig = "static " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x, bool take, int64_t loc)";
+  if (kind == "zero") sig = "static " + c + " " + fn + "(" + c + " a, int64_t loc)";
+  if (kind == "sum") sig = "static " + c + " " + fn + "(" + c + " a, " + c + " b, int64_t loc)";
   helper_protos_ += sig + ";\n";
   std::string body, prefix;  // prefix: a function the helper calls, written before it
   auto fields_code = [&](const std::vector<std::pair<std::string, const Type*>>& fields, const std::string& a,
@@ -422,6 +484,23 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
       cases += "case " + std::to_string(k) + ":\n" + code + "break;\n";
     }
     body = "switch (v.tag) {\n" + cases + "}\n";
+  } else if (t->kind == TypeKind::Enum && (kind == "zero" || kind == "sum")) {
+    // A new box of a's variant, each field the zero of a's (or the sum of a's and b's).
+    std::string cases;
+    for (const auto& v : t->enum_decl->variants) {
+      std::string code;
+      for (size_t i = 0; i < v->fields.size(); ++i) {
+        const std::string access = "->as." + field_name(v->name) + "." + field_name(v->fields[i].name);
+        std::string counts;
+        code += "r" + access + " = " + tangent_part(kind, annotations_.field_type(v.get(), i), "a" + access, "b" + access, counts) +
+                ";\n" + counts;
+      }
+      cases += "case " + std::to_string(v->index) + ":\n" + code + "break;\n";
+    }
+    const std::string differ =
+        c_string("cannot add derivatives of different structures: " + t->enum_decl->name + " and " + t->enum_decl->name);
+    body = (kind == "sum" ? "if (a->tag != b->tag) fx_fail(loc, " + differ + ");\n" : "") + c + " r = fx_box_new(sizeof *r, loc);\n" +
+           "r->tag = a->tag;\nswitch (a->tag) {\n" + cases + "}\nreturn r;\n";
   } else if (t->kind == TypeKind::Enum) {
     if (kind == "retain") body = "if (v) ++v->box.rc;\n";
     std::string cases;

@@ -60,6 +60,14 @@ class CTypes {
   std::string put(const types::Type* t, const std::string& value);
   // An expression: are a and b equal (structurally)?
   std::string equal(const types::Type* t, const std::string& a, const std::string& b);
+  // Tangents of enum values (derivative code: an enum's tangent is a value of the same enum,
+  // variant by variant, its numbers the derivatives; interp/ad_values.cpp): expressions of a
+  // new value (its own counts) that is the zero tangent of `value`, and the sum of the
+  // tangents a and b, which a run-time error at `loc` refuses where the variants differ, in
+  // the interpreter's words. Fields may be numbers, bools, strings, None, tuples, structs and
+  // enums (tensor fields are not written out yet: Unsupported).
+  std::string enum_zero(const types::Type* t, const std::string& value, const std::string& loc);
+  std::string enum_sum(const types::Type* t, const std::string& a, const std::string& b, const std::string& loc);
   // The C name of a struct's or variant's field, and of a variant's member of its enum's
   // union: the source name and `_`, so no keyword or macro can be one.
   static std::string field_name(const std::string& source_name);
@@ -81,6 +89,7 @@ class CTypes {
  private:
   std::string declare(const types::Type* t);
   std::string convert_parts(const std::string& value, const types::Type* from, const types::Type* to);
+  std::string convert_union(const std::string& value, const types::Type* from, const types::Type* to);
   std::string declare_record(const types::Type* t, const std::string& c_name,
                              const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
   std::string declare_enum(const types::Type* t);
@@ -90,6 +99,8 @@ class CTypes {
   std::vector<std::pair<std::string, const types::Type*>> fields_of(const types::Type* t);
   std::string helper(const std::string& kind, const types::Type* t);
   std::string emit_helper(const std::string& kind, const types::Type* t, const std::string& fn);
+  std::string tangent_part(const std::string& kind, const types::Type* t, const std::string& a, const std::string& b,
+                           std::string& counts);
 
   GlobalNames& names_;
   types::Annotations& annotations_;

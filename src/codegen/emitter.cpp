@@ -488,6 +488,13 @@ class Emitter {
       site.arg_types.push_back(n->arg(i)->type ? n->arg(i)->type : constant_type(n->arg(i)));
       c_type(site.arg_types.back());  // a type without a representation is reported here
     }
+    // The zero of a typed clone's closure is the zero of its env, which an enum there (a tree
+    // the function captured) needs the value of: the env is read out of the closure first.
+    if (p == Prim::ZerosLike && n->arg(0)->type && n->arg(0)->type->kind == TypeKind::Closure && !n->arg(0)->is_constant() &&
+        readable_env(n->arg(0))) {
+      site.arg_types[padding] = clone_env_type(n->arg(0), n->loc);
+      site.args[padding] = clone_env(n->arg(0), site.arg_types[padding], n->loc);
+    }
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
     Emitted e = emission(site);
@@ -620,6 +627,38 @@ class Emitter {
     return code + types_.retain(n->type, x);
   }
 
+  // The env tuple (of type env) of a typed clone's closure f: its free variables, in closure
+  // conversion's order (borrowed).
+  std::string clone_env(const Node* f, const Type* env, SourceLoc loc) {
+    const Type* t = f->type;
+    if (!options_.converted_env || !clones_.count(t)) unsupported(loc, "the env of a closure");
+    std::vector<std::string> fields;
+    const auto& held = layout(t);
+    for (const Node* fv : options_.converted_env(clones_.at(t))) {
+      if (std::find(held.begin(), held.end(), fv) == held.end())
+        unsupported(loc, "the env of a closure whose clone reads values its environment lacks");
+      fields.push_back(operand(f) + "." + name_of(fv));
+    }
+    return "(" + c_type(env) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
+  }
+
+  // Can clone_env read f's env out of its closure?
+  bool readable_env(const Node* f) {
+    if (!options_.converted_env || !clones_.count(f->type)) return false;
+    const auto& held = layout(f->type);
+    for (const Node* fv : options_.converted_env(clones_.at(f->type)))
+      if (std::find(held.begin(), held.end(), fv) == held.end()) return false;
+    return true;
+  }
+
+  // The type of that env tuple.
+  const Type* clone_env_type(const Node* f, SourceLoc loc) {
+    if (!options_.converted_env || !clones_.count(f->type)) unsupported(loc, "the env of a closure");
+    std::vector<const Type*> elems;
+    for (const Node* fv : options_.converted_env(clones_.at(f->type))) elems.push_back(fv->type);
+    return checker_.store().tuple(std::move(elems));
+  }
+
   std::string closure_env(const Node* n) {
     const Node* f = n->arg(0);
     const Type* t = f->type;
@@ -627,16 +666,8 @@ class Emitter {
     std::string value;
     if (converted(t)) {
       value = types_.convert(env_value(operand(f), t), env_type(t), n->type);
-    } else if (t->kind == TypeKind::Closure) {  // a typed clone's closure: its free variables, in cc's order
-      if (!options_.converted_env || !clones_.count(t)) unsupported(n->loc, "the env of a closure");
-      std::vector<std::string> fields;
-      const auto& env = layout(t);
-      for (const Node* fv : options_.converted_env(clones_.at(t))) {
-        if (std::find(env.begin(), env.end(), fv) == env.end())
-          unsupported(n->loc, "the env of a closure whose clone reads values its environment lacks");
-        fields.push_back(operand(f) + "." + name_of(fv));
-      }
-      value = "(" + c_type(n->type) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
+    } else if (t->kind == TypeKind::Closure) {
+      value = clone_env(f, n->type, n->loc);
     } else if (t->kind == TypeKind::Union) {  // the case of a dispatch: the member whose env this is
       size_t k = 0;
       while (k < t->elems.size() && !(converted(t->elems[k]) && env_type(t->elems[k]) == n->type)) ++k;
@@ -793,6 +824,16 @@ class Emitter {
     std::string cases;
     for (size_t k = 0; k < t->elems.size(); ++k) {
       const Type* m = t->elems[k];
+      const std::string value = operand(f) + ".as.m" + std::to_string(k);
+      if (converted(m)) {  // derivative code: the alternative's code, its env first
+        std::vector<std::string> all{env_value(value, m)};
+        all.insert(all.end(), args.begin(), args.end());
+        std::vector<const Type*> all_types{env_type(m)};
+        all_types.insert(all_types.end(), arg_types.begin(), arg_types.end());
+        cases += "case " + std::to_string(k) + ":\n" +
+                 indent(call_into(name_of(n), n->type, false, m->graph, "", all, all_types, n)) + "  break;\n";
+        continue;
+      }
       if (m->kind != TypeKind::Closure) unsupported(n->loc, "calling one of several functions that is not a closure");
       const Graph* g = nullptr;
       for (const Graph* target : targets)
@@ -805,7 +846,7 @@ class Emitter {
       for (const Node* fv : fvs_->of(g))
         if (std::find(env.begin(), env.end(), fv) == env.end())
           unsupported(n->loc, "a call of a closure whose clone reads values its environment lacks");
-      const std::string member = operand(f) + ".as.m" + std::to_string(k) + ".";
+      const std::string member = value + ".";
       cases += "case " + std::to_string(k) + ":\n" + indent(call_into(name_of(n), n->type, false, g, member, args, arg_types, n)) +
                "  break;\n";
     }

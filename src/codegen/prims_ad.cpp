@@ -104,6 +104,9 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
       for (size_t i = 0; i < xs.size(); ++i) out += (i ? ", " : "") + zero_of(s, xs[i].first, xs[i].second, zs[i].second, code);
       return out + (xs.empty() ? "0}" : "}");
     }
+    case TypeKind::Enum:  // a tree of the value's variants (a recursion over it): a helper walks it
+      if (from != to) break;
+      return s.types.enum_zero(to, value, s.loc);
     default: break;
   }
   unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
@@ -141,6 +144,9 @@ std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, cons
         out += (i ? ", " : "") + sum_of(s, xs[i].first, xs[i].second, ys[i].first, ys[i].second, zs[i].second, code);
       return out + (xs.empty() ? "0}" : "}");
     }
+    case TypeKind::Enum:
+      if (ta != to || tb != to) break;
+      return s.types.enum_sum(to, a, b, s.loc);
     default: break;
   }
   unsupported(s.node->loc, "adding derivatives of types " + to_string(ta) + " and " + to_string(tb));

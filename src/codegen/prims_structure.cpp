@@ -80,6 +80,34 @@ Emitted get_attr(const PrimSite& s) {
   return borrowed(s.args[0] + "." + CTypes::field_name(field_constant(s)));
 }
 
+// Derivative code replaces a field of an enum tangent by name (the reverse rule of a match's
+// field read, docs/ad.md): a new box of the value's variant with its own counts of the other
+// fields and the new value; a variant without that field fails as the interpreter does.
+Emitted set_variant_field(const PrimSite& s) {
+  const Type* t = s.arg_types[0];
+  const std::string& field = field_constant(s);
+  const std::string& r = s.result_name;
+  const std::string x = s.args[0];
+  std::string cases;
+  for (const auto& v : t->enum_decl->variants) {
+    size_t k = 0;
+    while (k < v->fields.size() && v->fields[k].name != field) ++k;
+    if (k == v->fields.size()) continue;
+    std::string code;
+    for (size_t i = 0; i < v->fields.size(); ++i) {
+      const std::string access = "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(v->fields[i].name);
+      const Type* type = s.types.field_type(v.get(), i);
+      code += "  " + r + access + " = " + (i == k ? s.types.convert(s.args[2], s.arg_types[2], type) : x + access) + ";\n";
+      code += s.types.retain(type, r + access);
+    }
+    cases += "case " + std::to_string(v->index) + ":\n" + code + "  break;\n";
+  }
+  const std::string missing = quote_c(t->enum_decl->name + " has no field '" + field + "'");
+  std::string code = r + " = fx_box_new(sizeof *" + r + ", " + s.loc + ");\n" + r + "->tag = " + x + "->tag;\nswitch (" + x +
+                     "->tag) {\n" + cases + "default:\n  fx_fail(" + s.loc + ", " + missing + ");\n}\n";
+  return {code, ""};
+}
+
 // A copy of the struct with one field replaced, written as a literal of every field.
 Emitted set_attr(const PrimSite& s) {
   // Derivative code replaces the element at a constant index of a tuple (a tangent's part).
@@ -95,6 +123,7 @@ Emitted set_attr(const PrimSite& s) {
     }
     return borrowed(out + (from->elems.empty() ? "0}" : "}"));
   }
+  if (s.arg_types[0]->kind == TypeKind::Enum) return set_variant_field(s);
   if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "replacing an element of a " + to_string(s.arg_types[0]));
   const ir::StructDecl* decl = s.arg_types[0]->struct_decl;
   const std::string& field = field_constant(s);

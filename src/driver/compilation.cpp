@@ -385,7 +385,9 @@ void Compilation::prepare_derivative_code(const std::vector<ir::Graph*>& entries
 }
 
 codegen::EmitOptions Compilation::emit_options() const {
-  codegen::EmitOptions emit{options_.interp.max_call_depth, options_.interp.max_loop_iterations};
+  codegen::EmitOptions emit;
+  emit.max_call_depth = options_.interp.max_call_depth;
+  emit.max_loop_iterations = options_.interp.max_loop_iterations;
   emit.check_nan = options_.interp.check_nan;
   return emit;
 }

@@ -50,14 +50,18 @@ bool dead_if_unused(const Node* n) {
 class ValueTyper {
  public:
   ValueTyper(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations, KnownCode code_of)
-      : m_(m), cx_(cx), store_(store), typing_(store, annotations), code_of_(std::move(code_of)) {}
+      : m_(m), cx_(cx), store_(store), annotations_(annotations), typing_(store, annotations), code_of_(std::move(code_of)) {}
 
   std::vector<Graph*> run(const std::vector<Graph*>& entries, const std::vector<const Graph*>& roots) {
     remove_dead();
-    for (const Graph* g : roots)
+    auto note_clone = [&](const Node* x) {
+      if (x->holds_graph() && x->type && x->type->kind == TypeKind::Closure) clones_.emplace(x->type, x->as_graph());
+    };
+    for (const Graph* g : roots) {
       for (const Node* n : g->body)
-        for (const Node* x : n->inputs)
-          if (x->holds_graph() && x->type && x->type->kind == TypeKind::Closure) clones_.emplace(x->type, x->as_graph());
+        for (const Node* x : n->inputs) note_clone(x);
+      if (g->output) note_clone(g->output);  // a function returning a closure (make_loss(t) = lambda x: ...)
+    }
     for (int round = 0;; ++round) {
       changed_ = false;
       seen_.clear();
@@ -235,8 +239,28 @@ class ValueTyper {
     if (n->prim_callee(&p)) return prim_rule(n, p);
     const Node* f = n->callee();
     if (f->holds_graph()) return call(f->as_graph(), arg_types(n), n->loc);
-    if (f->type && f->type->kind == TypeKind::Explicit) return call_value(f->type, arg_types(n), n->loc);
+    if (f->type && (f->type->kind == TypeKind::Explicit || f->type->kind == TypeKind::Recursive))
+      return call_value(f->type, arg_types(n), n->loc);
+    if (f->type && f->type->kind == TypeKind::Union) return call_alternatives(f->type, arg_types(n), n);
     return n->type;  // a call of a typed clone's closure (the emitter asks inference for its target)
+  }
+
+  // A call of one of several converted closures (a branch's pullback that the expansion left
+  // undispatched, where a recursion's statics were cut): each code runs with its own env, and
+  // the call's type is the join of what they return.
+  const Type* call_alternatives(const Type* f, const std::vector<const Type*>& args, const Node* n) {
+    const Type* out = nullptr;
+    for (const Type* m : f->elems) {
+      if (m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return n->type;
+      const Type* r = call_value(m, args, n->loc);
+      if (!r) continue;  // not known yet: the other alternatives may tell
+      const Type* joined = out ? types::join(store_, out, r) : r;
+      if (!joined)
+        codegen::unsupported(n->loc, "a call of one of several functions that return values of different types (" +
+                                         types::to_string(out) + " and " + types::to_string(r) + ")");
+      out = joined;
+    }
+    return out ? out : n->type;
   }
 
   // A branch or loop graph given as a graph constant (typed clones) or a closure (generated).
@@ -434,6 +458,16 @@ class ValueTyper {
         }
         return fixed(n) ? n->type : state;
       }
+      case Prim::VariantField: {  // a field of an enum's tangent (forward mode: the tangent of a match's field)
+        const Node* v = n->arg(1);
+        const Node* i = n->arg(2);
+        if (!args[0] || args[0]->kind != TypeKind::Enum || !v->is_constant() || !i->is_constant() ||
+            !std::holds_alternative<const ir::VariantDecl*>(v->value) || !std::holds_alternative<int64_t>(i->value))
+          return n->type;
+        const auto* variant = std::get<const ir::VariantDecl*>(v->value);
+        const auto k = static_cast<size_t>(i->as_int());
+        return variant->owner == args[0]->enum_decl && k < variant->fields.size() ? annotations_.field_type(variant, k) : n->type;
+      }
       case Prim::Fail: return store_.bottom();
       default: break;
     }
@@ -489,6 +523,7 @@ class ValueTyper {
   ir::Module& m_;
   ad::Context& cx_;
   types::TypeStore& store_;
+  types::Annotations& annotations_;
   types::PrimTyping typing_;
   bool changed_ = false;
   std::set<const Graph*> seen_;

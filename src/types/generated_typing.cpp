@@ -55,6 +55,15 @@ const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vec
   // A sum of two cotangents of one value: the value's (tangent) type.
   if (p == Prim::AddTangent) return arg_types.size() == 2 ? erase_extents(store_, arg_types[0]) : nullptr;
   if (p == Prim::ListIsEmpty) return store_.boolean();
+  // The reverse rule of a match's field read replaces that field of the enum's tangent (a
+  // value of the same enum) by name; users cannot name an enum's fields.
+  if (p == Prim::SetAttr && arg_types.size() == 3 && arg_types[0]->kind == TypeKind::Enum && args[1]->is_constant() &&
+      std::holds_alternative<std::string>(args[1]->value)) {
+    for (const auto& v : arg_types[0]->enum_decl->variants)
+      for (const auto& f : v->fields)
+        if (f.name == args[1]->as_str()) return arg_types[0];
+    return nullptr;
+  }
   // The derivative rules convert tensors elementwise with float()/int() (users write
   // astype(x, f64), which the user-facing rule asks for): the dtype changes, the rank stays.
   if ((p == Prim::ToF64 || p == Prim::ToI64) && arg_types.size() == 1 && is_tensor(arg_types[0]))

@@ -34,7 +34,6 @@ struct In {
 In t(std::vector<int64_t> shape) { return In{std::move(shape)}; }
 In pos(std::vector<int64_t> shape) { return In{std::move(shape), false, 0.3, 2.0, false}; }
 In s() { return In{{}, true}; }
-In spos() { return In{{}, true, 0.3, 2.0, false}; }
 In range(std::vector<int64_t> shape, double lo, double hi) { return In{std::move(shape), false, lo, hi, false}; }
 In srange(double lo, double hi) { return In{{}, true, lo, hi, false}; }
 
