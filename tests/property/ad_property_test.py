@@ -618,6 +618,11 @@ def main(argv):
     ap.add_argument("--keep", help="write the generated programs to this directory")
     ap.add_argument("--primal-only", action="store_true")
     ap.add_argument("--compare-unoptimised", action="store_true")
+    # A batch of 50 differentiated functions compiles to ~100k lines of C (10-15 s of cc): the
+    # first batches run natively (native code against Python's reference and finite
+    # differences), the rest in the interpreter, so the test fits CI's time.
+    ap.add_argument("--native-batches", type=int, default=2,
+                    help="batches run with the default engine (native); the rest with --interp")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv[1:])
 
@@ -631,14 +636,15 @@ def main(argv):
         path = os.path.join(workdir, f"batch_{start // args.batch:02d}.fx")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(batch_program(batch, args.primal_only))
-        out, err = run_batch(args.fluxion, path)
+        engine = [] if start // args.batch < args.native_batches else ["--interp"]
+        out, err = run_batch(args.fluxion, path, engine)
         if out is None:
             print(f"FAIL {path}: {err}")
             failed_ids.update(c.fid for c in batch)
             continue
         rows = output_rows(out)
         if args.compare_unoptimised:
-            out0, err0 = run_batch(args.fluxion, path, ["--opt=0"])
+            out0, err0 = run_batch(args.fluxion, path, ["--opt=0", *engine])
             rows0 = output_rows(out0) if out0 is not None else {}
             for c in batch:
                 if not same_as_unoptimised(rows.get(c.fid), rows0.get(c.fid)):
