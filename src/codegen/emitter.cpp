@@ -486,9 +486,13 @@ class Emitter {
       site.arg_types.push_back(n->arg(i)->type ? n->arg(i)->type : constant_type(n->arg(i)));
       c_type(site.arg_types.back());  // a type without a representation is reported here
     }
+    std::string env_code;
+    if (p == Prim::ZerosLike && n->arg(0)->type && n->arg(0)->type->kind == TypeKind::Closure && holds_tensor(n->type))
+      env_code = closure_env_operand(n, site);
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
     Emitted e = emission(site);
+    e.statements = env_code + e.statements;
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;
     std::string code = e.statements + t + " " + name_of(n) + " = " + e.value + ";\n";
@@ -496,6 +500,19 @@ class Emitter {
         ir::prim_info(p).family != ir::PrimFamily::STRUCTURE)
       code += nan_check(site);
     return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
+  }
+
+  // The zero derivative of a typed clone's closure is the zero of its env, whose tensors give
+  // the zeros their shapes: the env, borrowed from the closure's value into a local, becomes
+  // zeros_like's operand (the code returned declares the local).
+  std::string closure_env_operand(const Node* n, PrimSite& site) {
+    std::vector<const Type*> field_types;
+    std::vector<std::string> fields = typed_clone_env(n->arg(0), n->loc, &field_types);
+    const Type* env = checker_.store().tuple(field_types);
+    const std::string local = name_of(n) + "_env";
+    site.args[0] = local;
+    site.arg_types[0] = env;
+    return c_type(env) + " " + local + " = (" + c_type(env) + "){" + (fields.empty() ? "0" : join(fields)) + "};\n";
   }
 
   // --check-nan after an f64 computed inline: the runtime words the report (fx_rt_check_nan).
@@ -617,6 +634,22 @@ class Emitter {
     return code + types_.retain(n->type, x);
   }
 
+  // The env of f, a typed clone's closure, as closure conversion orders it (the clone's free
+  // variables): the fields of f's value (borrowed), and their types when `types` is given.
+  std::vector<std::string> typed_clone_env(const Node* f, SourceLoc loc, std::vector<const Type*>* types) {
+    const Type* t = f->type;
+    if (!options_.converted_env || !clones_.count(t)) unsupported(loc, "the env of a closure");
+    std::vector<std::string> fields;
+    const auto& env = layout(t);
+    for (const Node* fv : options_.converted_env(clones_.at(t))) {
+      if (std::find(env.begin(), env.end(), fv) == env.end())
+        unsupported(loc, "the env of a closure whose clone reads values its environment lacks");
+      fields.push_back(operand(f) + "." + name_of(fv));
+      if (types) types->push_back(fv->type);
+    }
+    return fields;
+  }
+
   std::string closure_env(const Node* n) {
     const Node* f = n->arg(0);
     const Type* t = f->type;
@@ -624,15 +657,8 @@ class Emitter {
     std::string value;
     if (converted(t)) {
       value = types_.convert(env_value(operand(f), t), env_type(t), n->type);
-    } else if (t->kind == TypeKind::Closure) {  // a typed clone's closure: its free variables, in cc's order
-      if (!options_.converted_env || !clones_.count(t)) unsupported(n->loc, "the env of a closure");
-      std::vector<std::string> fields;
-      const auto& env = layout(t);
-      for (const Node* fv : options_.converted_env(clones_.at(t))) {
-        if (std::find(env.begin(), env.end(), fv) == env.end())
-          unsupported(n->loc, "the env of a closure whose clone reads values its environment lacks");
-        fields.push_back(operand(f) + "." + name_of(fv));
-      }
+    } else if (t->kind == TypeKind::Closure) {
+      std::vector<std::string> fields = typed_clone_env(f, n->loc, nullptr);
       value = "(" + c_type(n->type) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
     } else if (t->kind == TypeKind::Union) {  // the case of a dispatch: the member whose env this is
       size_t k = 0;
@@ -749,9 +775,7 @@ class Emitter {
     const Type* t = f->type;
     switch (t->kind) {
       case TypeKind::Closure: {
-        std::vector<ir::Graph*> targets = checker_.call_targets(n);
-        if (targets.size() != 1) unsupported(n->loc, "a function value that may run one of several clones");
-        const Graph* g = targets[0];
+        const Graph* g = closure_target(n);
         for (const Node* fv : fvs_->of(g)) {
           const auto& env = layout(t);
           if (std::find(env.begin(), env.end(), fv) == env.end())
@@ -776,6 +800,34 @@ class Emitter {
       case TypeKind::Constructor: return primitive(n, t->struct_decl ? Prim::MakeStruct : Prim::MakeVariant, 1);
       default: unsupported(n->loc, "calling a value of type " + to_string(t));
     }
+  }
+
+  // The clone a call through a typed clone's closure runs: the one the specialiser recorded,
+  // else (a call the expansion generated, such as jacfwd's `call %f(x)`, has no record) the
+  // one collected sibling of the clone the closure was made from (same function, same parent,
+  // so the same captured values) whose parameters the arguments' types fit, as the
+  // interpreter picks it by signature at run time.
+  const Graph* closure_target(const Node* n) {
+    std::vector<ir::Graph*> targets = checker_.call_targets(n);
+    if (targets.size() == 1) return targets[0];
+    const Type* t = n->callee()->type;
+    if (!targets.empty() || !clones_.count(t)) unsupported(n->loc, "a function value that may run one of several clones");
+    const Graph* made = clones_.at(t);
+    const Graph* found = nullptr;
+    for (const Graph* g : graphs_) {
+      if (g->origin != made->origin || g->parent != made->parent || g->params.size() != n->num_args()) continue;
+      bool fits = true;
+      for (size_t i = 0; i < n->num_args() && fits; ++i) {
+        const Type* a = n->arg(i)->type;
+        const Type* p = g->params[i]->type;
+        fits = a && p && (a == p || (types::is_tensor(a) && types::is_tensor(p) && types::fits(a, p)));
+      }
+      if (!fits) continue;
+      if (found) unsupported(n->loc, "a function value that may run one of several clones");
+      found = g;
+    }
+    if (!found) unsupported(n->loc, "a call of a closure whose clone is not known");
+    return found;
   }
 
   // A call of a value that is one of several functions: a switch on its tag, each case a call
