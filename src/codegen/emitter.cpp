@@ -486,13 +486,10 @@ class Emitter {
       site.arg_types.push_back(n->arg(i)->type ? n->arg(i)->type : constant_type(n->arg(i)));
       c_type(site.arg_types.back());  // a type without a representation is reported here
     }
-    std::string env_code;
-    if (p == Prim::ZerosLike && n->arg(0)->type && n->arg(0)->type->kind == TypeKind::Closure && holds_tensor(n->type))
-      env_code = closure_env_operand(n, site);
+    site.closure_env = [this, n](const std::string& value, const Type* t) { return typed_clone_env(value, t, n->loc); };
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
     Emitted e = emission(site);
-    e.statements = env_code + e.statements;
     if (e.value.empty())
       return t + " " + name_of(n) + (n->type->kind == TypeKind::None ? " = 0" : "") + ";\n" + e.statements;
     std::string code = e.statements + t + " " + name_of(n) + " = " + e.value + ";\n";
@@ -500,19 +497,6 @@ class Emitter {
         ir::prim_info(p).family != ir::PrimFamily::STRUCTURE)
       code += nan_check(site);
     return e.borrowed && !handovers_->steals(n) ? code + types_.retain(n->type, name_of(n)) : code;
-  }
-
-  // The zero derivative of a typed clone's closure is the zero of its env, whose tensors give
-  // the zeros their shapes: the env, borrowed from the closure's value into a local, becomes
-  // zeros_like's operand (the code returned declares the local).
-  std::string closure_env_operand(const Node* n, PrimSite& site) {
-    std::vector<const Type*> field_types;
-    std::vector<std::string> fields = typed_clone_env(n->arg(0), n->loc, &field_types);
-    const Type* env = checker_.store().tuple(field_types);
-    const std::string local = name_of(n) + "_env";
-    site.args[0] = local;
-    site.arg_types[0] = env;
-    return c_type(env) + " " + local + " = (" + c_type(env) + "){" + (fields.empty() ? "0" : join(fields)) + "};\n";
   }
 
   // --check-nan after an f64 computed inline: the runtime words the report (fx_rt_check_nan).
@@ -634,18 +618,16 @@ class Emitter {
     return code + types_.retain(n->type, x);
   }
 
-  // The env of f, a typed clone's closure, as closure conversion orders it (the clone's free
-  // variables): the fields of f's value (borrowed), and their types when `types` is given.
-  std::vector<std::string> typed_clone_env(const Node* f, SourceLoc loc, std::vector<const Type*>* types) {
-    const Type* t = f->type;
+  // The env of `value`, a closure of type t made from a typed clone, as closure conversion
+  // orders it (the clone's free variables): the fields of the value (borrowed), with their types.
+  std::vector<std::pair<std::string, const Type*>> typed_clone_env(const std::string& value, const Type* t, SourceLoc loc) {
     if (!options_.converted_env || !clones_.count(t)) unsupported(loc, "the env of a closure");
-    std::vector<std::string> fields;
+    std::vector<std::pair<std::string, const Type*>> fields;
     const auto& env = layout(t);
     for (const Node* fv : options_.converted_env(clones_.at(t))) {
       if (std::find(env.begin(), env.end(), fv) == env.end())
         unsupported(loc, "the env of a closure whose clone reads values its environment lacks");
-      fields.push_back(operand(f) + "." + name_of(fv));
-      if (types) types->push_back(fv->type);
+      fields.emplace_back(value + "." + name_of(fv), fv->type);
     }
     return fields;
   }
@@ -658,7 +640,8 @@ class Emitter {
     if (converted(t)) {
       value = types_.convert(env_value(operand(f), t), env_type(t), n->type);
     } else if (t->kind == TypeKind::Closure) {
-      std::vector<std::string> fields = typed_clone_env(f, n->loc, nullptr);
+      std::vector<std::string> fields;
+      for (const auto& field : typed_clone_env(operand(f), t, n->loc)) fields.push_back(field.first);
       value = "(" + c_type(n->type) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
     } else if (t->kind == TypeKind::Union) {  // the case of a dispatch: the member whose env this is
       size_t k = 0;

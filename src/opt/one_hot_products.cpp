@@ -62,23 +62,11 @@ Node* simplified(PassContext& ctx, Node* n) {
 }  // namespace
 
 bool simplify_one_hot_products(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    std::vector<Node*> body = g->body;  // detached_apply touches g->body
-    std::vector<Node*> rewritten;
-    for (Node* n : body) {
-      r.refresh(n);
-      Node* plain = simplified(ctx, n);
-      if (plain && can_replace(n, plain)) {
-        if (plain->is_apply()) rewritten.push_back(plain);
-        r.add(n, plain);
-      } else {
-        rewritten.push_back(n);
-      }
-    }
-    g->body = std::move(rewritten);
-  }
-  return r.apply(ctx.module);
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&](Node* n) {
+    Node* plain = simplified(ctx, n);
+    if (!plain) return Rewritten{};
+    return plain->is_apply() ? Rewritten{plain, {plain}, false} : Rewritten{plain, {}, false};
+  });
 }
 
 }  // namespace fx::opt
