@@ -58,6 +58,7 @@ bool tensor_total(ir::Prim p, const ir::Node* n) {
       return types::is_tensor(a) && types::is_tensor(b) && types::rank_of(a) == 1 && types::rank_of(b) == 1 &&
              types::extent(a, 0) >= 0 && types::extent(a, 0) == types::extent(b, 0);
     }
+    case ir::Prim::RowsEmpty: return true;  // an empty accumulator: nothing to check
     case ir::Prim::Eye:
     case ir::Prim::Zeros:
     case ir::Prim::Ones:
