@@ -12,7 +12,9 @@
 // has no effect and cannot fail (removable.cpp), and nothing but its final counter and rows
 // is read (they become n and the vector).
 // Derivative code's loops are converted (their graphs read the values from outside through
-// their env, loop_env.hpp); a typed loop's graphs read them as free variables.
+// their env, loop_env.hpp); a typed loop's graphs read them as free variables: a comprehension
+// [v[i] * s + w[i] for i in range(len(v))] is the same loop, and becomes v * s + w when w's
+// length is v's (by type, or a dot of the two ran before).
 #include <functional>
 
 #include "opt/loop_env.hpp"
@@ -118,6 +120,7 @@ struct RowLoop {
   Code body;
   const Node* row;    // the number appended (a node of the body)
   const Node* bound;  // n, a node of outer
+  int64_t counter;    // the counter's place in the state (the rows are in the other)
 };
 
 // Rewrites the row expression of r into outer as vector operations; null when a part of it is
@@ -141,7 +144,7 @@ class Vectorise {
     if (!x->type || x->type->kind != TypeKind::F64) return nullptr;
     if (const Node* o = outside(r_.body, x, r_.outer)) return const_cast<Node*>(o);  // a loop invariant
     if (x->graph != r_.body.graph) return nullptr;
-    if (x->is_prim_apply(Prim::Index) && x->num_args() == 3 && is_string(x->arg(1), "i") && state_part(r_.body, x->arg(2), 0)) {
+    if (x->is_prim_apply(Prim::Index) && x->num_args() == 3 && is_string(x->arg(1), "i") && state_part(r_.body, x->arg(2), r_.counter)) {
       const Node* v = outside(r_.body, x->arg(0), r_.outer);
       if (!v || v->is_constant() || !f64_vector(v) || !length_of(r_.bound, v, {r_.outer, r_.loop, r_.body.env}))
         return nullptr;
@@ -168,7 +171,7 @@ class Vectorise {
     // computing it outside once would be hoisting, which licm does. Keep to vectors here.
     if (!type) return nullptr;
     Node* made = detached_apply(ctx_.module, const_cast<Graph*>(r_.outer), std::move(inputs), x->loc,
-                                one_type ? type : r_.loop->type->elems[1], x->name);
+                                one_type ? type : r_.loop->type->elems[static_cast<size_t>(1 - r_.counter)], x->name);
     placed_.push_back(made);
     return made;
   }
@@ -190,41 +193,45 @@ bool rest_removable(const Graph* g, const std::function<bool(const Node*)>& kept
 // The row loop `loop` is, or false.
 bool row_loop(const Graph* outer, Node* loop, RowLoop* out) {
   if (!loop->is_prim_apply(Prim::While) || loop->num_args() != 3 || !loop->type || loop->type->kind != TypeKind::Tuple ||
-      loop->type->elems.size() != 2 || !f64_vector_type(loop->type->elems[1]))
+      loop->type->elems.size() != 2)
     return false;
   Code cond, body;
   if (!code_of(loop->arg(0), &cond) || !code_of(loop->arg(1), &body)) return false;
+  // The state: (k, rows) as jacfwd builds it, or (rows, k) as a comprehension does, from (0, []).
   const Node* init = loop->arg(2);
+  if (!init->is_prim_apply(Prim::MakeTuple) || init->num_args() != 2) return false;
   int64_t zero;
-  if (!init->is_prim_apply(Prim::MakeTuple) || init->num_args() != 2 || !constant_int(init->arg(0), &zero) || zero != 0 ||
-      !init->arg(1)->is_prim_apply(Prim::RowsEmpty))
+  int64_t c = init->arg(1)->is_prim_apply(Prim::RowsEmpty) ? 0 : 1;
+  if (!constant_int(init->arg(static_cast<size_t>(c)), &zero) || zero != 0 ||
+      !init->arg(static_cast<size_t>(1 - c))->is_prim_apply(Prim::RowsEmpty) ||
+      !f64_vector_type(loop->type->elems[static_cast<size_t>(1 - c)]))
     return false;
   // cond: k < n
   const Node* test = cond.graph->output;
-  if (!test || !test->is_prim_apply(Prim::Lt) || test->num_args() != 2 || !state_part(cond, test->arg(0), 0)) return false;
+  if (!test || !test->is_prim_apply(Prim::Lt) || test->num_args() != 2 || !state_part(cond, test->arg(0), c)) return false;
   const Node* bound = outside(cond, test->arg(1), outer);
   if (!bound) return false;
-  // body: (k + 1, rows_append(rows, row))
+  // body: (k + 1, rows_append(rows, row)), in the same order
   const Node* next = body.graph->output;
   if (!next || !next->is_prim_apply(Prim::MakeTuple) || next->num_args() != 2) return false;
-  const Node* step = next->arg(0);
-  const Node* rows = next->arg(1);
+  const Node* step = next->arg(static_cast<size_t>(c));
+  const Node* rows = next->arg(static_cast<size_t>(1 - c));
   int64_t one;
-  if (!step->is_prim_apply(Prim::Add) || step->num_args() != 2 || !state_part(body, step->arg(0), 0) ||
+  if (!step->is_prim_apply(Prim::Add) || step->num_args() != 2 || !state_part(body, step->arg(0), c) ||
       !constant_int(step->arg(1), &one) || one != 1)
     return false;
-  if (!rows->is_prim_apply(Prim::RowsAppend) || rows->num_args() != 2 || !state_part(body, rows->arg(0), 1)) return false;
-  if (!rest_removable(cond.graph, [&](const Node* n) { return n == test; })) return false;
-  *out = {outer, loop, body, rows->arg(1), bound};
+  if (!rows->is_prim_apply(Prim::RowsAppend) || rows->num_args() != 2 || !state_part(body, rows->arg(0), 1 - c)) return false;
+  if (!rest_removable(cond.graph, [&](const Node* n) { return n == test || state_part(cond, n, c); })) return false;
+  *out = {outer, loop, body, rows->arg(1), bound, c};
   return true;
 }
 
 // May the counter and rows stand for every reader (tuple_get(loop, 0) and (loop, 1))?
-bool can_replace_all(const std::vector<Node*>& readers, const Node* bound, const Node* vector) {
+bool can_replace_all(const std::vector<Node*>& readers, const RowLoop& r, const Node* vector) {
   for (const Node* reader : readers) {
     int64_t i;
     constant_int(reader->arg(1), &i);
-    if (!can_replace(reader, i == 0 ? bound : vector)) return false;
+    if (!can_replace(reader, i == r.counter ? r.bound : vector)) return false;
   }
   return true;
 }
@@ -232,10 +239,11 @@ bool can_replace_all(const std::vector<Node*>& readers, const Node* bound, const
 }  // namespace
 
 bool normalise_row_loops(PassContext& ctx) {
-  // Under --check-nan each scalar operation reports the nan it makes, at its node: keep them.
-  if (ctx.options.check_nan) return false;
+  // Under --check-nan each scalar operation reports the nan it makes, at its node; under
+  // --max-loop-iterations a loop that runs too long is an error: keep the loops.
+  if (ctx.options.check_nan || ctx.options.limited_loops) return false;
   std::unordered_map<const Node*, size_t> uses = count_uses(ctx.module);
-  // Who reads each loop: only tuple_get(loop, 0) and tuple_get(loop, 1) may.
+  // Who reads each loop: only tuple_get(loop, 0) and tuple_get(loop, 1), its final state, may.
   std::unordered_map<const Node*, std::vector<Node*>> readers;
   for (const auto& g : ctx.module.graphs)
     for (Node* n : g->body)
@@ -267,7 +275,7 @@ bool normalise_row_loops(PassContext& ctx) {
                     });
         if (!rest) vector = nullptr;
       }
-      if (!vector || !can_replace_all(readers[n], r.bound, vector)) {
+      if (!vector || !can_replace_all(readers[n], r, vector)) {
         rewritten.push_back(n);
         continue;
       }
@@ -277,7 +285,7 @@ bool normalise_row_loops(PassContext& ctx) {
       for (Node* reader : readers[n]) {
         int64_t i;
         constant_int(reader->arg(1), &i);
-        replaced.add(reader, i == 0 ? const_cast<Node*>(r.bound) : vector);
+        replaced.add(reader, i == r.counter ? const_cast<Node*>(r.bound) : vector);
       }
       changed = true;
     }
