@@ -113,6 +113,11 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
     case TypeKind::None: return "(fx_none)0";
     case TypeKind::Tensor:
     case TypeKind::F32: return tensor_leaf(s, Prim::ZerosLike, {value}, {from}, to, code);
+    // A list that can only be empty (a loop's stack before anything is pushed): its zero is
+    // the empty list.
+    case TypeKind::List:
+      if (from->kind == TypeKind::List && from->elems[0]->kind == TypeKind::Bottom) return s.types.zero(to);
+      break;
     case TypeKind::Tuple:
     case TypeKind::Struct: {
       if (from->kind != to->kind) break;
