@@ -495,6 +495,7 @@ class Emitter {
       site.arg_types[padding] = clone_env_type(n->arg(0), n->loc);
       site.args[padding] = clone_env(n->arg(0), site.arg_types[padding], n->loc);
     }
+    site.closure_env = [this, n](const std::string& value, const Type* t) { return typed_clone_env(value, t, n->loc); };
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
     Emitted e = emission(site);
@@ -630,15 +631,8 @@ class Emitter {
   // The env tuple (of type env) of a typed clone's closure f: its free variables, in closure
   // conversion's order (borrowed).
   std::string clone_env(const Node* f, const Type* env, SourceLoc loc) {
-    const Type* t = f->type;
-    if (!options_.converted_env || !clones_.count(t)) unsupported(loc, "the env of a closure");
     std::vector<std::string> fields;
-    const auto& held = layout(t);
-    for (const Node* fv : options_.converted_env(clones_.at(t))) {
-      if (std::find(held.begin(), held.end(), fv) == held.end())
-        unsupported(loc, "the env of a closure whose clone reads values its environment lacks");
-      fields.push_back(operand(f) + "." + name_of(fv));
-    }
+    for (const auto& field : typed_clone_env(operand(f), f->type, loc)) fields.push_back(field.first);
     return "(" + c_type(env) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
   }
 
@@ -657,6 +651,20 @@ class Emitter {
     std::vector<const Type*> elems;
     for (const Node* fv : options_.converted_env(clones_.at(f->type))) elems.push_back(fv->type);
     return checker_.store().tuple(std::move(elems));
+  }
+
+  // The env of `value`, a closure of type t made from a typed clone, as closure conversion
+  // orders it (the clone's free variables): the fields of the value (borrowed), with their types.
+  std::vector<std::pair<std::string, const Type*>> typed_clone_env(const std::string& value, const Type* t, SourceLoc loc) {
+    if (!options_.converted_env || !clones_.count(t)) unsupported(loc, "the env of a closure");
+    std::vector<std::pair<std::string, const Type*>> fields;
+    const auto& env = layout(t);
+    for (const Node* fv : options_.converted_env(clones_.at(t))) {
+      if (std::find(env.begin(), env.end(), fv) == env.end())
+        unsupported(loc, "the env of a closure whose clone reads values its environment lacks");
+      fields.emplace_back(value + "." + name_of(fv), fv->type);
+    }
+    return fields;
   }
 
   std::string closure_env(const Node* n) {
@@ -783,9 +791,7 @@ class Emitter {
     const Type* t = f->type;
     switch (t->kind) {
       case TypeKind::Closure: {
-        std::vector<ir::Graph*> targets = checker_.call_targets(n);
-        if (targets.size() != 1) unsupported(n->loc, "a function value that may run one of several clones");
-        const Graph* g = targets[0];
+        const Graph* g = closure_target(n);
         for (const Node* fv : fvs_->of(g)) {
           const auto& env = layout(t);
           if (std::find(env.begin(), env.end(), fv) == env.end())
@@ -810,6 +816,34 @@ class Emitter {
       case TypeKind::Constructor: return primitive(n, t->struct_decl ? Prim::MakeStruct : Prim::MakeVariant, 1);
       default: unsupported(n->loc, "calling a value of type " + to_string(t));
     }
+  }
+
+  // The clone a call through a typed clone's closure runs: the one the specialiser recorded,
+  // else (a call the expansion generated, such as jacfwd's `call %f(x)`, has no record) the
+  // one collected sibling of the clone the closure was made from (same function, same parent,
+  // so the same captured values) whose parameters the arguments' types fit, as the
+  // interpreter picks it by signature at run time.
+  const Graph* closure_target(const Node* n) {
+    std::vector<ir::Graph*> targets = checker_.call_targets(n);
+    if (targets.size() == 1) return targets[0];
+    const Type* t = n->callee()->type;
+    if (!targets.empty() || !clones_.count(t)) unsupported(n->loc, "a function value that may run one of several clones");
+    const Graph* made = clones_.at(t);
+    const Graph* found = nullptr;
+    for (const Graph* g : graphs_) {
+      if (g->origin != made->origin || g->parent != made->parent || g->params.size() != n->num_args()) continue;
+      bool fits = true;
+      for (size_t i = 0; i < n->num_args() && fits; ++i) {
+        const Type* a = n->arg(i)->type;
+        const Type* p = g->params[i]->type;
+        fits = a && p && (a == p || (types::is_tensor(a) && types::is_tensor(p) && types::fits(a, p)));
+      }
+      if (!fits) continue;
+      if (found) unsupported(n->loc, "a function value that may run one of several clones");
+      found = g;
+    }
+    if (!found) unsupported(n->loc, "a call of a closure whose clone is not known");
+    return found;
   }
 
   // A call of a value that is one of several functions: a switch on its tag, each case a call

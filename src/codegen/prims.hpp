@@ -3,6 +3,7 @@
 // the catalogue test (tests/unit/codegen_catalogue_test.cpp) holds every primitive to one or
 // the other.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,12 @@ struct PrimSite {
   // a tensor nobody else holds is updated in place); the emitter then no longer releases it.
   uint64_t consumed = 0;
   bool check_nan = false;  // --check-nan: the runtime examines the result (runtime_call)
+  // The env of a typed clone's closure value (C expression, type) as closure conversion orders
+  // it: its captured values (borrowed) with their types. The emitter knows each closure type's
+  // layout; zeros_like needs it for the zero of a closure that captured tensors (its
+  // derivative is its env's, whose tensors give the zeros their shapes).
+  std::function<std::vector<std::pair<std::string, const types::Type*>>(const std::string&, const types::Type*)>
+      closure_env = nullptr;
 };
 
 // Statements to run first, then the expression of the result ("" for a None result).

@@ -65,6 +65,15 @@ std::vector<std::pair<std::string, const Type*>> parts(const PrimSite& s, const 
 // The value a function value's tangent is made of: its env (a converted closure is its env).
 const Type* tangent_view(const Type* t) { return t->kind == TypeKind::Explicit ? tangent_view(t->elems[0]) : t; }
 
+// Does a value of tangent type t hold a tensor (whose zero needs a shape)?
+bool has_tensor(const PrimSite& s, const Type* t) {
+  if (t->kind == TypeKind::Tensor || t->kind == TypeKind::F32) return true;
+  if (t->kind != TypeKind::Tuple && t->kind != TypeKind::Struct) return false;
+  for (const auto& part : parts(s, "", t))
+    if (has_tensor(s, part.second)) return true;
+  return false;
+}
+
 // The zero of tangent type `to` when it holds no tensor (so no operand's shape is needed).
 std::string plain_zero(const PrimSite& s, const Type* to) {
   switch (to->kind) {
@@ -87,8 +96,18 @@ std::string plain_zero(const PrimSite& s, const Type* to) {
 // it owns what it holds.
 std::string zero_of(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code) {
   from = tangent_view(from);
-  // A typed clone's closure or a primitive: the zero of its env, which holds no tensor here.
-  if (from->kind == TypeKind::Closure || from->kind == TypeKind::PrimFn) return plain_zero(s, to);
+  // A primitive has no env; a typed clone's closure is its env (captured values in closure
+  // conversion's order), whose tensors give the zeros their shapes.
+  if (from->kind == TypeKind::PrimFn) return plain_zero(s, to);
+  if (from->kind == TypeKind::Closure) {
+    if (to->kind != TypeKind::Tuple || !s.closure_env || !has_tensor(s, to)) return plain_zero(s, to);
+    auto env = s.closure_env(value, from);
+    auto zs = parts(s, "", to);
+    if (env.size() != zs.size()) unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
+    std::string out = "(" + s.types.name(to) + "){";
+    for (size_t i = 0; i < env.size(); ++i) out += (i ? ", " : "") + zero_of(s, env[i].first, env[i].second, zs[i].second, code);
+    return out + (env.empty() ? "0}" : "}");
+  }
   switch (to->kind) {
     case TypeKind::F64: return "0.0";
     case TypeKind::I64: return "INT64_C(0)";
@@ -96,6 +115,11 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
     case TypeKind::None: return "(fx_none)0";
     case TypeKind::Tensor:
     case TypeKind::F32: return tensor_leaf(s, Prim::ZerosLike, {value}, {from}, to, code);
+    // A list that can only be empty (a loop's stack before anything is pushed): its zero is
+    // the empty list.
+    case TypeKind::List:
+      if (from->kind == TypeKind::List && from->elems[0]->kind == TypeKind::Bottom) return s.types.zero(to);
+      break;
     case TypeKind::Tuple:
     case TypeKind::Struct: {
       if (from->kind != to->kind) break;

@@ -288,6 +288,7 @@ ir::Graph* Compilation::specialised_main() {
 void Compilation::optimise() {
   opt::OptOptions o = options_.opt;
   o.check_nan = options_.interp.check_nan;
+  o.limited_loops = options_.interp.max_loop_iterations != 0;
   opt::optimise(module_, *checker_, o, [this](const std::string& pass) { verify(Stage::Optimisation, pass); });
   module_.renumber();
 }

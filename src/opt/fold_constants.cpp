@@ -4,7 +4,8 @@
 // A fold that would fail (an integer division by zero) is left for run time, where the error
 // is located; so is one that makes a nan or an infinity (--check-nan reports those, and a
 // constant nan has no literal in the C back end). An `if` on a constant condition becomes a
-// direct call of the branch it takes, which the inliner can then open up.
+// direct call of the branch it takes, which the inliner can then open up; an assert of True,
+// which checks nothing, goes.
 #include <cmath>
 #include <sstream>
 
@@ -55,6 +56,12 @@ Node* folded(ir::Module& m, Node* n) {
     if (!taken->output || taken->output->type != n->type || !taken->params.empty()) return nullptr;
     return detached_apply(m, n->graph, {branch}, n->loc, n->type, n->name);
   }
+  // assert(True, msg) checks nothing (the rank check of an inlined parameter whose type knows
+  // its rank, once the rank and the comparison are folded).
+  if (p == ir::Prim::Assert && n->num_args() == 2 && n->arg(0)->is_constant() &&
+      std::holds_alternative<bool>(n->arg(0)->value) && std::get<bool>(n->arg(0)->value) && n->type &&
+      n->type->kind == TypeKind::None)
+    return typed_constant(m, ir::NoneVal{}, n->type, n->loc);
   if (ir::prim_info(p).family != ir::PrimFamily::SCALAR || p == ir::Prim::MatMul) return nullptr;
   std::vector<interp::Value> args(n->num_args());
   for (size_t i = 0; i < n->num_args(); ++i)
@@ -73,27 +80,12 @@ Node* folded(ir::Module& m, Node* n) {
 }  // namespace
 
 bool fold_constants(PassContext& ctx) {
-  Replacements r;
-  bool changed = false;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    std::vector<Node*> body = g->body;  // detached_apply touches g->body
-    for (Node*& n : body) {
-      r.refresh(n);
-      Node* value = folded(ctx.module, n);
-      if (!value) continue;
-      if (value->is_apply()) {  // a direct call of the branch taken: takes the if's place
-        r.add(n, value);
-        n = value;
-        changed = true;
-      } else if (can_replace(n, value)) {
-        r.add(n, value);
-      }
-    }
-    g->body = std::move(body);
-  }
-  // The if nodes swapped in place are replaced by their calls; apply() must not erase the
-  // calls, which are not in the map as sources.
-  return r.apply(ctx.module) || changed;
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&](Node* n) {
+    Node* value = folded(ctx.module, n);
+    if (!value) return Rewritten{};
+    // A direct call of the branch taken takes the if's place.
+    return value->is_apply() ? Rewritten{value, {value}, false} : Rewritten{value, {}, false};
+  });
 }
 
 }  // namespace fx::opt

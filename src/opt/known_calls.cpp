@@ -101,21 +101,12 @@ Node* direct_call(PassContext& ctx, ir::Graph* g, Node* n, std::vector<Node*>& b
 }
 
 bool call_known_values(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    std::vector<Node*> body = g->body;  // detached_apply touches g->body
-    std::vector<Node*> rewritten;
-    for (Node* n : body) {
-      r.refresh(n);
-      std::vector<Node*> before;
-      Node* direct = direct_call(ctx, g, n, before);
-      rewritten.insert(rewritten.end(), before.begin(), before.end());
-      rewritten.push_back(direct ? direct : n);
-      if (direct) r.add(n, direct);
-    }
-    g->body = std::move(rewritten);
-  }
-  return r.apply(ctx.module);
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&](Node* n) {
+    Rewritten w;
+    w.value = direct_call(ctx, n->graph, n, w.placed);
+    if (w.value) w.placed.push_back(w.value);
+    return w;
+  });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // records a tensor's extents when they are known ahead of time (a literal, a call from main with
 // one), so reading them at run time is reading a constant:
 //   tuple_get(get_attr(x, "shape"), i), len(x)   the extent, as a constant
+//   get_attr(x, "ndim")                          the rank, as a constant (derivative code)
 //   reshape(x, get_attr(y, "shape"))             x, when x and y have the same known extents,
 //                                                or x = one_hot(k, y.shape[0]) of a vector y
 // Forward mode reads shapes to build its directions (jacfwd's one_hot(k, x.shape[0]), reshaped to
@@ -51,6 +52,15 @@ Node* known(PassContext& ctx, Node* n) {
     int64_t e = types::extent(n->arg(0)->arg(0)->type, axis);
     if (e >= 0) return typed_constant(ctx.module, e, n->type, n->loc);
   }
+  // x.ndim of a tensor whose type knows its rank, in derivative code (the rank check of a
+  // parameter inlined there). Not in a typed clone, where a parameter's type may be its
+  // annotation, which that check is there to enforce; derivative code's values are typed by
+  // what reaches them (expand/value_types.cpp joins what the callers pass).
+  if (n->is_prim_apply(Prim::GetAttr) && n->num_args() == 2 && n->graph && n->graph->origin == n->graph &&
+      !n->arg(0)->is_parameter() && n->arg(1)->is_constant() &&
+      std::holds_alternative<std::string>(n->arg(1)->value) && n->arg(1)->as_str() == "ndim" &&
+      types::is_tensor(n->arg(0)->type) && types::rank_of(n->arg(0)->type) >= 0 && n->type->kind == types::TypeKind::I64)
+    return typed_constant(ctx.module, types::rank_of(n->arg(0)->type), n->type, n->loc);
   if (n->is_prim_apply(Prim::Len) && n->num_args() == 1 && types::rank_of(n->arg(0)->type) >= 1) {
     int64_t e = types::extent(n->arg(0)->type, 0);
     if (e >= 0) return typed_constant(ctx.module, e, n->type, n->loc);

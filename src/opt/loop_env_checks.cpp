@@ -74,32 +74,20 @@ Node* simplified(PassContext& ctx, const Graph* body, const std::vector<LoopSite
 
 bool simplify_loop_env_checks(PassContext& ctx) {
   std::unordered_map<const Node*, size_t> uses = count_uses(ctx.module);
-  Replacements r;
-  bool deleted = false;
-  for (const auto& [body, sites] : loop_sites(ctx.module)) {
-    if (!body->origin || sites.empty()) continue;
-    Graph* b = const_cast<Graph*>(body);
-    std::vector<Node*> old = b->body;  // detached_apply touches b->body
-    std::vector<Node*> rewritten;
-    for (Node* n : old) {
-      r.refresh(n);
-      bool dead_dot = !ctx.options.check_nan && n->is_prim_apply(Prim::Dot) && n->num_args() == 2 && uses[n] == 0 &&
-                      lengths_agree(body, sites, n->arg(0), n->arg(1));
-      if (dead_dot) {
-        deleted = true;
-        continue;
-      }
-      Node* plain = simplified(ctx, body, sites, n);
-      if (plain && can_replace(n, plain)) {
-        if (plain->is_apply()) rewritten.push_back(plain);
-        r.add(n, plain);
-      } else {
-        rewritten.push_back(n);
-      }
-    }
-    b->body = std::move(rewritten);
-  }
-  return r.apply(ctx.module) || deleted;
+  auto sites_of = loop_sites(ctx.module);
+  std::vector<Graph*> bodies;
+  for (const auto& [body, sites] : sites_of)
+    if (body->origin && !sites.empty()) bodies.push_back(const_cast<Graph*>(body));
+  return rewrite_nodes(ctx.module, bodies, [&](Node* n) {
+    const Graph* body = n->graph;
+    const std::vector<LoopSite>& sites = sites_of.at(body);
+    if (!ctx.options.check_nan && n->is_prim_apply(Prim::Dot) && n->num_args() == 2 && uses[n] == 0 &&
+        lengths_agree(body, sites, n->arg(0), n->arg(1)))
+      return Rewritten{nullptr, {}, true};
+    Node* plain = simplified(ctx, body, sites, n);
+    if (!plain) return Rewritten{};
+    return plain->is_apply() ? Rewritten{plain, {plain}, false} : Rewritten{plain, {}, false};
+  });
 }
 
 }  // namespace fx::opt

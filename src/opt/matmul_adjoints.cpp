@@ -65,22 +65,10 @@ Node* plain_form(PassContext& ctx, Node* n) {
 }  // namespace
 
 bool simplify_matmul_adjoints(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    std::vector<Node*> body = g->body;  // detached_apply touches g->body
-    std::vector<Node*> rewritten;
-    for (Node* n : body) {
-      r.refresh(n);
-      if (Node* plain = plain_form(ctx, n); plain && can_replace(n, plain)) {
-        rewritten.push_back(plain);
-        r.add(n, plain);
-      } else {
-        rewritten.push_back(n);
-      }
-    }
-    g->body = std::move(rewritten);
-  }
-  return r.apply(ctx.module);
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&](Node* n) {
+    Node* plain = plain_form(ctx, n);
+    return plain ? Rewritten{plain, {plain}, false} : Rewritten{};
+  });
 }
 
 }  // namespace fx::opt

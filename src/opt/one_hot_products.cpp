@@ -12,6 +12,12 @@
 // agree by their types, so the dot could not fail; one_hot itself stays where it was (it
 // checks k's range, and v[k] is read only after it did; loop_counters.cpp removes it when the
 // range is known).
+// The same laws in elementwise form, as sum(v1 * v2) writes the dot, for f64 vectors of one
+// known extent: sum(one_hot(k, n) * v) = v[k], a * zeros_like(y) = zeros_like(y) (real
+// arithmetic, like the rest), and a + zeros_like(y) = a + 0.0 (exact: no zero is made), so
+// that sum(one_hot(k, n) * v + 0.0), what jacfwd's direction then computes, is v[k] + 0.0.
+#include <cmath>
+
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
 
@@ -36,49 +42,111 @@ bool basis_vector(const Node* x, int64_t extent) {
          f64_vector(x);
 }
 
-Node* simplified(PassContext& ctx, Node* n) {
-  if (ctx.options.check_nan || !n->is_prim_apply(Prim::Dot) || n->num_args() != 2 || !n->type ||
-      n->type->kind != types::TypeKind::F64)
-    return nullptr;
-  for (int side = 0; side < 2; ++side) {
-    Node* x = n->arg(side);
-    Node* v = n->arg(1 - side);
-    if (!f64_vector(v)) continue;
-    int64_t extent = types::extent(v->type, 0);
-    if (extent >= 0 && basis_vector(x, extent)) {
-      Node* index = detached_apply(ctx.module, n->graph,
-                                   {ctx.module.prim(Prim::Index), v,
-                                    typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)},
-                                   n->loc, n->type, n->name);
-      return index;
+// The length of f64 vector x when it is known: from its type, or for derivative code whose
+// types forgot it (a template typed for any length, inlined), from what x is: one_hot(k, n)
+// of a constant n, or an elementwise operation of vectors of that length (or of a vector and a
+// number). -1 when unknown.
+int64_t extent_of(const Node* x, int depth = 0) {
+  if (!f64_vector(x)) return -1;
+  int64_t e = types::extent(x->type, 0);
+  if (e >= 0 || depth > 8) return e;
+  int64_t n;
+  if (x->is_prim_apply(Prim::OneHot) && x->num_args() == 2 && constant_int(x->arg(1), &n) && n >= 0) return n;
+  if (x->is_prim_apply(Prim::ZerosLike) && x->num_args() == 1) return extent_of(x->arg(0), depth + 1);
+  bool elementwise = x->is_prim_apply(Prim::Add) || x->is_prim_apply(Prim::Sub) || x->is_prim_apply(Prim::Mul) ||
+                     x->is_prim_apply(Prim::Div);
+  if (!elementwise || x->num_args() != 2) return -1;
+  auto number = [](const Node* a) { return a->type && a->type->kind == types::TypeKind::F64; };
+  int64_t a = number(x->arg(0)) ? -2 : extent_of(x->arg(0), depth + 1);
+  int64_t b = number(x->arg(1)) ? -2 : extent_of(x->arg(1), depth + 1);
+  if (a == -2) return b;
+  if (b == -2) return a;
+  return a >= 0 && a == b ? a : -1;
+}
+
+// zeros_like(y) of an f64 vector y of known extent e.
+bool zero_vector(const Node* x, int64_t e) {
+  return x->is_prim_apply(Prim::ZerosLike) && x->num_args() == 1 && e >= 0 && extent_of(x->arg(0)) == e;
+}
+
+// An f64 vector of known extent e (e >= 0).
+bool vector_of(const Node* x, int64_t e) { return e >= 0 && extent_of(x) == e; }
+
+// sum(t, None, False): the number that is the sum of all of t's elements.
+bool full_sum(const Node* n) {
+  return n->is_prim_apply(Prim::Sum) && n->num_args() == 3 && n->arg(1)->is_constant() &&
+         std::holds_alternative<ir::NoneVal>(n->arg(1)->value) && n->arg(2)->is_constant() &&
+         std::holds_alternative<bool>(n->arg(2)->value) && !std::get<bool>(n->arg(2)->value) && n->type &&
+         n->type->kind == types::TypeKind::F64;
+}
+
+Node* prim(PassContext& ctx, Node* n, Prim p, std::vector<Node*> args, const types::Type* type) {
+  args.insert(args.begin(), ctx.module.prim(p));
+  return detached_apply(ctx.module, n->graph, std::move(args), n->loc, type, n->name);
+}
+
+// v[k] when x = one_hot(k, n) and v an f64 vector of extent n (x·v in either order), or null.
+Node* basis_read(PassContext& ctx, Node* n, Node* x, Node* v) {
+  if (!f64_vector(v)) return nullptr;
+  int64_t extent = extent_of(v);
+  if (extent < 0 || !basis_vector(x, extent)) return nullptr;
+  return prim(ctx, n, Prim::Index, {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)},
+              n->type);
+}
+
+Rewritten simplified(PassContext& ctx, Node* n) {
+  if (ctx.options.check_nan || !n->type) return {};
+  if (n->is_prim_apply(Prim::Dot) && n->num_args() == 2 && n->type->kind == types::TypeKind::F64) {
+    for (int side = 0; side < 2; ++side) {
+      Node* x = n->arg(side);
+      Node* v = n->arg(1 - side);
+      if (Node* read = basis_read(ctx, n, x, v)) return {read, {read}, false};
+      if (f64_vector(v) && zero_vector(x, types::extent(v->type, 0)) && types::extent(v->type, 0) >= 0)
+        return {typed_constant(ctx.module, 0.0, n->type, n->loc), {}, false};
     }
-    if (x->is_prim_apply(Prim::ZerosLike) && x->num_args() == 1 && f64_vector(x->arg(0)) && extent >= 0 &&
-        types::extent(x->arg(0)->type, 0) == extent)
-      return typed_constant(ctx.module, 0.0, n->type, n->loc);
+    return {};
   }
-  return nullptr;
+  // The elementwise forms, sum(v1 * v2) for dot(v1, v2); vectors of one known extent e.
+  const int64_t e = extent_of(n);
+  if (e >= 0 && n->num_args() == 2 && (n->is_prim_apply(Prim::Mul) || n->is_prim_apply(Prim::Add))) {
+    for (int side = 0; side < 2; ++side) {
+      Node* z = n->arg(side);
+      Node* a = n->arg(1 - side);
+      if (!zero_vector(z, e) || !vector_of(a, e)) continue;
+      // a * zeros_like(y) is the zero (real arithmetic: an inf in a would make a nan).
+      if (n->is_prim_apply(Prim::Mul)) return {z, {}, false};
+      // a + zeros_like(y) is a + 0.0, exactly (every element of the zero is 0.0), with no zero made.
+      Node* sum = prim(ctx, n, Prim::Add, {a, typed_constant(ctx.module, 0.0, ctx.store.f64(), n->loc)}, n->type);
+      return {sum, {sum}, false};
+    }
+    return {};
+  }
+  if (full_sum(n)) {
+    // sum(one_hot(k, n) * v) is v[k]; sum(one_hot(k, n) * v + 0.0) is v[k] + 0.0 (the other
+    // elements are zeros, +0.0 once 0.0 is added, and add nothing to it).
+    Node* t = n->arg(0);
+    Node* zero = nullptr;
+    double c;
+    if (t->is_prim_apply(Prim::Add) && t->num_args() == 2 && constant_float(t->arg(1), &c) && c == 0.0 && !std::signbit(c)) {
+      zero = t->arg(1);
+      t = t->arg(0);
+    }
+    if (!t->is_prim_apply(Prim::Mul) || t->num_args() != 2 || !f64_vector(t)) return {};
+    for (int side = 0; side < 2; ++side) {
+      Node* read = basis_read(ctx, n, t->arg(side), t->arg(1 - side));
+      if (!read) continue;
+      if (!zero) return {read, {read}, false};
+      Node* plus = prim(ctx, n, Prim::Add, {read, zero}, n->type);
+      return {plus, {read, plus}, false};
+    }
+  }
+  return {};
 }
 
 }  // namespace
 
 bool simplify_one_hot_products(PassContext& ctx) {
-  Replacements r;
-  for (ir::Graph* g : typed_graphs(ctx.module)) {
-    std::vector<Node*> body = g->body;  // detached_apply touches g->body
-    std::vector<Node*> rewritten;
-    for (Node* n : body) {
-      r.refresh(n);
-      Node* plain = simplified(ctx, n);
-      if (plain && can_replace(n, plain)) {
-        if (plain->is_apply()) rewritten.push_back(plain);
-        r.add(n, plain);
-      } else {
-        rewritten.push_back(n);
-      }
-    }
-    g->body = std::move(rewritten);
-  }
-  return r.apply(ctx.module);
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&](Node* n) { return simplified(ctx, n); });
 }
 
 }  // namespace fx::opt

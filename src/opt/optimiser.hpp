@@ -14,6 +14,7 @@ namespace fx::opt {
 struct OptOptions {
   int level = 1;            // 0: no pass runs (--opt=0); 1: the pipeline of pipeline.cpp
   bool check_nan = false;   // --check-nan: a float op that makes a nan is an observable error
+  bool limited_loops = false;  // --max-loop-iterations: a loop's trip count is observable (its limit)
   bool print_after_all = false;  // the IR after every pass that changed it, to `log`
   bool time_passes = false;      // a table of the time spent in each pass, to `log`
   std::ostream* log = nullptr;

@@ -64,6 +64,9 @@ constexpr Step kPipeline[] = {
     {"matmul-adjoints", simplify_matmul_adjoints,
      "beside the identities, which drop the 1.0 of a seed it multiplies in; before CSE and "
      "DCE, which then see the plain products and the matrix products no longer read"},
+    {"row-loops", normalise_row_loops,
+     "after the product rules, which turn forward mode's basis products into the indexing "
+     "this recognises; before CSE and DCE, which then merge and drop what the loop read"},
     {"cse", eliminate_common_subexpressions,
      "after the rewrites that make equal expressions look equal, before hoisting so that a "
      "loop body hoists one copy"},

@@ -1,5 +1,7 @@
 #include "opt/removable.hpp"
 
+#include <vector>
+
 #include "opt/known_shapes.hpp"
 #include "types/type.hpp"
 
@@ -45,10 +47,63 @@ bool small_extent(const ir::Node* n) {
   return v && *v >= 0 && *v <= 4096;
 }
 
+bool same_shape_arithmetic(const ir::Node* n, std::vector<int64_t>* shape, int depth);
+
+// The full shape of an f64 tensor or number operand when it is known: its type's extents, (n,)
+// for one_hot(k, n) of a constant n (its type rule does not read n), or the shape of an
+// arithmetic operation of such operands (derivative code typed for any extent forgets them);
+// false otherwise.
+bool f64_shape(const ir::Node* x, std::vector<int64_t>* out, int depth = 0) {
+  const types::Type* t = x->type;
+  out->clear();
+  if (t && t->kind == TypeKind::F64) return true;  // a number broadcasts to any shape
+  const types::Type* d = t ? types::dtype_of(t) : nullptr;
+  if (!t || !types::is_tensor(t) || !d || d->kind != TypeKind::F64 || types::rank_of(t) < 0) return false;
+  auto* n = x->is_prim_apply(ir::Prim::OneHot) && x->num_args() == 2 && x->arg(1)->is_constant()
+                ? std::get_if<int64_t>(&x->arg(1)->value)
+                : nullptr;
+  if (n && *n >= 0 && types::rank_of(t) == 1) {
+    out->push_back(*n);
+    return true;
+  }
+  bool known = true;
+  for (int64_t i = 0; i < types::rank_of(t) && known; ++i) {
+    known = types::extent(t, i) >= 0;
+    out->push_back(types::extent(t, i));
+  }
+  if (known) return true;
+  bool arithmetic = x->is_prim_apply(ir::Prim::Add) || x->is_prim_apply(ir::Prim::Sub) ||
+                    x->is_prim_apply(ir::Prim::Mul) || x->is_prim_apply(ir::Prim::Div);
+  return depth < 8 && arithmetic && x->num_args() == 2 && same_shape_arithmetic(x, out, depth + 1);
+}
+
+// An IEEE + - * / of f64 tensors of one known shape (or a tensor and a number): nothing to
+// check, no integer to divide. The shape goes to `shape`.
+bool same_shape_arithmetic(const ir::Node* n, std::vector<int64_t>* shape, int depth) {
+  std::vector<int64_t> other;
+  bool tensor = false;
+  for (size_t i = 0; i < n->num_args(); ++i) {
+    if (!f64_shape(n->arg(i), &other, depth)) return false;
+    if (n->arg(i)->type->kind == TypeKind::F64) continue;
+    if (tensor && other != *shape) return false;
+    *shape = other;
+    tensor = true;
+  }
+  return tensor;
+}
+
 // Tensor primitives that cannot fail for their operands' types; the rest check shapes,
 // indices or values when they run.
 bool tensor_total(ir::Prim p, const ir::Node* n) {
   switch (p) {
+    // The sum of all of an f64 tensor's elements.
+    case ir::Prim::Sum: {
+      const types::Type* t = n->arg(0)->type;
+      const types::Type* d = t ? types::dtype_of(t) : nullptr;
+      return n->num_args() == 3 && types::is_tensor(t) && d && d->kind == TypeKind::F64 && n->arg(1)->is_constant() &&
+             std::holds_alternative<ir::NoneVal>(n->arg(1)->value) && n->arg(2)->is_constant() &&
+             std::holds_alternative<bool>(n->arg(2)->value) && !std::get<bool>(n->arg(2)->value);
+    }
     case ir::Prim::Transpose: return types::is_tensor(n->arg(0)->type);
     // len of a tensor of rank >= 1 (a parameter's declared rank is asserted on entry).
     case ir::Prim::Len: return types::is_tensor(n->arg(0)->type) && types::rank_of(n->arg(0)->type) >= 1;
@@ -59,6 +114,7 @@ bool tensor_total(ir::Prim p, const ir::Node* n) {
       return types::is_tensor(a) && types::is_tensor(b) && types::rank_of(a) == 1 && types::rank_of(b) == 1 &&
              types::extent(a, 0) >= 0 && types::extent(a, 0) == types::extent(b, 0);
     }
+    case ir::Prim::RowsEmpty: return true;  // an empty accumulator: nothing to check
     case ir::Prim::Eye:
     case ir::Prim::Zeros:
     case ir::Prim::Ones:
@@ -81,8 +137,12 @@ bool is_removable(const ir::Node* n, bool check_nan) {
   switch (info.family) {
     case ir::PrimFamily::SCALAR:
       for (size_t i = 0; i < n->num_args(); ++i)
-        if (!plain_scalar(n->arg(i)->type))  // tensors: shapes may not broadcast, unless known to
-          return !check_nan && cannot_fail_by_shapes(n);
+        if (!plain_scalar(n->arg(i)->type)) {  // tensors: shapes may not broadcast, unless known alike
+          bool arithmetic = p == ir::Prim::Add || p == ir::Prim::Sub || p == ir::Prim::Mul || p == ir::Prim::Div;
+          std::vector<int64_t> shape;
+          if (check_nan) return false;
+          return cannot_fail_by_shapes(n) || (arithmetic && n->num_args() == 2 && same_shape_arithmetic(n, &shape, 0));
+        }
       if (check_nan && makes_float(n->type)) return false;
       return !scalar_may_fail(p, n);
     case ir::PrimFamily::STRUCTURE:

@@ -78,16 +78,33 @@ bool can_replace(const ir::Node* node, const ir::Node* replacement) {
          !types::is_unknown_tensor(replacement->type) && types::fits(replacement->type, node->type);
 }
 
-bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& replacement) {
+bool rewrite_nodes(ir::Module& m, const std::vector<ir::Graph*>& graphs,
+                   const std::function<Rewritten(ir::Node*)>& rewrite) {
   Replacements r;
-  for (ir::Graph* g : typed_graphs(m)) {
-    for (ir::Node* n : g->body) {
+  bool erased = false;
+  for (ir::Graph* g : graphs) {
+    std::vector<ir::Node*> body = g->body;  // detached_apply touches g->body while rewrite runs
+    std::vector<ir::Node*> rewritten;
+    rewritten.reserve(body.size());
+    for (ir::Node* n : body) {
       r.refresh(n);
-      ir::Node* value = replacement(n);
-      if (value && can_replace(n, value)) r.add(n, value);
+      Rewritten w = rewrite(n);
+      if (w.erased) {
+        erased = true;
+      } else if (w.value && can_replace(n, w.value)) {
+        rewritten.insert(rewritten.end(), w.placed.begin(), w.placed.end());
+        r.add(n, w.value);
+      } else {
+        rewritten.push_back(n);
+      }
     }
+    g->body = std::move(rewritten);
   }
-  return r.apply(m);
+  return r.apply(m) || erased;
+}
+
+bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& replacement) {
+  return rewrite_nodes(m, typed_graphs(m), [&](ir::Node* n) { return Rewritten{replacement(n), {}, false}; });
 }
 
 std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const ir::Module& m) {

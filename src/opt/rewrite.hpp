@@ -45,8 +45,23 @@ ir::Node* detached_apply(ir::Module& m, ir::Graph* g, std::vector<ir::Node*> inp
 // type that fits it (one that knows more extents): the users' types stay valid.
 bool can_replace(const ir::Node* node, const ir::Node* replacement);
 
-// The loop of the local rewrites: every node of the typed graphs for which `replacement`
-// gives a value that can_replace it is replaced by it. True when something changed.
+// What a local rewrite makes of one node (rewrite_nodes).
+struct Rewritten {
+  ir::Node* value = nullptr;       // stands for the node wherever it is read; null: the node stays
+  std::vector<ir::Node*> placed;   // the new Apply nodes (detached_apply) the value needs, value
+                                   // included when it is one: they go where the node was, in order
+  bool erased = false;             // the node goes and nothing stands for it (nobody reads it)
+};
+
+// The loop every local rewrite shares: each node of `graphs` (parents before children, inputs
+// already replaced) is offered to `rewrite`; a value that can_replace the node stands for it
+// from then on, its placed nodes taking the node's place in the body. True when something
+// changed.
+bool rewrite_nodes(ir::Module& m, const std::vector<ir::Graph*>& graphs,
+                   const std::function<Rewritten(ir::Node*)>& rewrite);
+
+// rewrite_nodes over the typed graphs, for rewrites whose value is a node that exists already
+// or a constant (nothing to place).
 bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& replacement);
 
 // The graphs nested in each graph (children, not grandchildren).
