@@ -14,12 +14,6 @@ namespace {
 using ir::Node;
 using ir::Prim;
 
-// The string constant of a field name, or null.
-const std::string* field_name(const Node* n) {
-  if (!n->is_constant() || !std::holds_alternative<std::string>(n->value)) return nullptr;
-  return &n->as_str();
-}
-
 // What `n` reads out of a constructor, or null when it does not.
 Node* projected(ir::Module& m, Node* n) {
   Prim p;
@@ -39,7 +33,7 @@ Node* projected(ir::Module& m, Node* n) {
       return nullptr;
     }
     case Prim::GetAttr: {
-      const std::string* name = field_name(n->arg(1));
+      const std::string* name = constant_string(n->arg(1));
       Node* x = n->arg(0);
       if (!name) return nullptr;
       if (x->is_prim_apply(Prim::MakeStruct) && x->num_args() >= 1 && x->arg(0)->is_constant() &&
@@ -50,7 +44,7 @@ Node* projected(ir::Module& m, Node* n) {
         return i >= 0 && size_t(i) + 1 < x->num_args() ? x->arg(size_t(i) + 1) : nullptr;
       }
       if (x->is_prim_apply(Prim::SetAttr)) {
-        const std::string* set = field_name(x->arg(1));
+        const std::string* set = constant_string(x->arg(1));
         if (set && *set == *name) return x->arg(2);
       }
       return nullptr;

@@ -19,11 +19,6 @@ namespace {
 using ir::Node;
 using ir::Prim;
 
-const std::string* field_name(const Node* n) {
-  if (!n->is_constant() || !std::holds_alternative<std::string>(n->value)) return nullptr;
-  return &n->as_str();
-}
-
 // The make_struct that n, the last set_attr of a chain, stands for; null when the chain does
 // not write every field.
 Node* rebuilt(PassContext& ctx, Node* n) {
@@ -32,7 +27,7 @@ Node* rebuilt(PassContext& ctx, Node* n) {
   const ir::StructDecl* decl = t->struct_decl;
   std::map<int, Node*> written;  // field index → the value written last
   for (Node* x = n; x->is_prim_apply(Prim::SetAttr) && x->type == t; x = x->arg(0)) {
-    const std::string* name = field_name(x->arg(1));
+    const std::string* name = constant_string(x->arg(1));
     if (!name) return nullptr;
     int i = decl->field_index(*name);
     if (i < 0) return nullptr;

@@ -120,6 +120,11 @@ bool constant_int(const ir::Node* n, int64_t* out) {
   return true;
 }
 
+const std::string* constant_string(const ir::Node* n) {
+  if (!n->is_constant() || !std::holds_alternative<std::string>(n->value)) return nullptr;
+  return &n->as_str();
+}
+
 bool constant_float(const ir::Node* n, double* out) {
   if (!n->is_constant() || !std::holds_alternative<double>(n->value)) return false;
   *out = std::get<double>(n->value);

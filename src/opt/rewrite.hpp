@@ -70,5 +70,7 @@ std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const 
 // The value of a scalar constant node as i64/f64, when it is one.
 bool constant_int(const ir::Node* n, int64_t* out);
 bool constant_float(const ir::Node* n, double* out);
+// The string of a str constant node (a field's name), or null.
+const std::string* constant_string(const ir::Node* n);
 
 }  // namespace fx::opt
