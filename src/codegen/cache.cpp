@@ -51,7 +51,7 @@ bool is_ours(const std::string& name) {
     std::string suffix = s;
     return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
   };
-  return ends_with(".so") || name.rfind("tmp-", 0) == 0 || (name.rfind("failed-", 0) == 0 && ends_with(".c"));
+  return ends_with(".so") || ends_with(".run") || name.rfind("tmp-", 0) == 0 || (name.rfind("failed-", 0) == 0 && ends_with(".c"));
 }
 
 }  // namespace
@@ -82,14 +82,17 @@ bool Cache::prepare() const {
   return true;
 }
 
-std::optional<std::string> Cache::find(const std::string& key) const {
-  std::string path = dir_ + "/" + key + ".so";
+std::optional<std::string> Cache::find(const std::string& key, const std::string& suffix, std::string* contents) const {
+  std::string path = dir_ + "/" + key + suffix;
   std::string bytes;
   if (!read_file(path, bytes)) return std::nullopt;
   size_t trailer = kDigest + kMagicSize;
   bool valid = bytes.size() > trailer && bytes.compare(bytes.size() - kMagicSize, kMagicSize, kMagic) == 0 &&
                bytes.compare(bytes.size() - trailer, kDigest, digest(bytes.data(), bytes.size() - trailer)) == 0;
-  if (valid) return path;
+  if (valid) {
+    if (contents) *contents = bytes.substr(0, bytes.size() - trailer);
+    return path;
+  }
   unlink(path.c_str());  // corrupt or truncated: rebuilt by the caller
   return std::nullopt;
 }
@@ -104,7 +107,7 @@ std::string Cache::temporary(const std::string& suffix) const {
   return name.data();
 }
 
-std::string Cache::store(const std::string& key, const std::string& built) const {
+std::string Cache::store(const std::string& key, const std::string& built, const std::string& suffix) const {
   std::string bytes;
   if (!read_file(built, bytes)) internal_error("native cache", "cannot read the compiled program " + built);
   std::string sealed = bytes + digest(bytes.data(), bytes.size()) + std::string(kMagic, kMagicSize);
@@ -113,7 +116,7 @@ std::string Cache::store(const std::string& key, const std::string& built) const
     out.write(sealed.data(), static_cast<std::streamsize>(sealed.size()));
     if (!out) internal_error("native cache", "cannot write " + built);
   }
-  std::string path = dir_ + "/" + key + ".so";
+  std::string path = dir_ + "/" + key + suffix;
   if (std::rename(built.c_str(), path.c_str()) != 0) internal_error("native cache", "cannot rename " + built + " to " + path);
   return path;
 }

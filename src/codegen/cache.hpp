@@ -1,7 +1,7 @@
 // The persistent, content-addressed cache of compiled programs (docs/codegen.md "Cache").
 //
-// An entry is `KEY.so`, KEY the SHA-256 of the C text, the compiler's identity and its flags.
-// The shared object is followed by a trailer (its own SHA-256 and a magic word), so a
+// An entry is `KEY.so`, KEY the SHA-256 of the C text, the compiler's identity and its flags,
+// or `KEY.run`, the run index's record (run_index.hpp). Each file is followed by a trailer (its own SHA-256 and a magic word), so a
 // truncated or corrupt entry is detected and rebuilt. Entries are written under a temporary
 // name (mkstemp, mode 0600) and renamed into place: concurrent runs and a run killed
 // mid-write never leave a partial entry. The directory is created with mode 0700.
@@ -25,11 +25,13 @@ class Cache {
 
   // Creates the directory (mode 0700) if needed; false when it cannot be made private to us.
   bool prepare() const;
-  // The path of the valid entry for `key`; a corrupt one is removed and nullopt returned.
-  std::optional<std::string> find(const std::string& key) const;
-  // Moves the freshly built shared object `built` into the entry for `key`, with its trailer.
-  // Returns the entry's path.
-  std::string store(const std::string& key, const std::string& built) const;
+  // The path of the valid entry for `key` (KEY + suffix); a corrupt one is removed and nullopt
+  // returned. With `contents`, the entry's bytes without the trailer go there.
+  std::optional<std::string> find(const std::string& key, const std::string& suffix = ".so",
+                                  std::string* contents = nullptr) const;
+  // Moves the freshly built file `built` into the entry for `key` (KEY + suffix), with its
+  // trailer. Returns the entry's path.
+  std::string store(const std::string& key, const std::string& built, const std::string& suffix = ".so") const;
   // A new empty file in the cache directory for a build to write (mode 0600).
   std::string temporary(const std::string& suffix) const;
   // Removes every entry and leftover temporary file; returns how many files were removed.

@@ -94,10 +94,14 @@ void expose_runtime_abi() {
 
 }  // namespace
 
-NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& options) {
-  std::string identity = options.compiler.identity();
+std::string toolchain_identity(const JitOptions& options) {
+  std::string identity = included_headers() + options.compiler.identity();
   for (const std::string& flag : CCompiler::flags(runtime_include_dir())) identity += " " + flag;
-  const std::string key = sha256_hex(program.text + '\0' + included_headers() + identity);
+  return identity;
+}
+
+NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& options) {
+  const std::string key = sha256_hex(program.text + '\0' + toolchain_identity(options));
 
   Cache cache(options.use_cache ? options.cache_dir : "");
   const bool persistent = options.use_cache && cache.prepare();
@@ -107,6 +111,7 @@ NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& opt
     cache = Cache(scratch);
   }
   NativeProgram native;
+  native.key_ = key;
   std::optional<std::string> path = persistent ? cache.find(key) : std::nullopt;
   native.from_cache_ = path.has_value();
   if (!path) path = build(cache, key, program, options);
@@ -122,12 +127,32 @@ NativeProgram NativeProgram::load(const CProgram& program, const JitOptions& opt
     rmdir(scratch.c_str());
   }
   if (!handle) internal_error("native loader", std::string("cannot load the compiled program: ") + dlerror());
-  void* entry = dlsym(handle, program.entry.c_str());
-  if (program.entry == "fx_call") native.call_ = reinterpret_cast<int (*)(const fx_slot*, fx_slot*)>(entry);
-  else native.entry_ = reinterpret_cast<int (*)(void)>(entry);
-  if (!entry) internal_error("native loader", "the compiled program has no entry point " + program.entry);
-  native.program_ = &program;
+  native.bind(handle, program);
   return native;
+}
+
+std::optional<NativeProgram> NativeProgram::load_cached(const std::string& key, const CProgram& program,
+                                                        const JitOptions& options) {
+  Cache cache(options.use_cache ? options.cache_dir : "");
+  if (!options.use_cache || !cache.prepare()) return std::nullopt;
+  std::optional<std::string> path = cache.find(key);
+  if (!path) return std::nullopt;
+  expose_runtime_abi();
+  void* handle = dlopen(path->c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle || !dlsym(handle, program.entry.c_str())) return std::nullopt;
+  NativeProgram native;
+  native.key_ = key;
+  native.from_cache_ = true;
+  native.bind(handle, program);
+  return native;
+}
+
+void NativeProgram::bind(void* handle, const CProgram& program) {
+  void* entry = dlsym(handle, program.entry.c_str());
+  if (program.entry == "fx_call") call_ = reinterpret_cast<int (*)(const fx_slot*, fx_slot*)>(entry);
+  else entry_ = reinterpret_cast<int (*)(void)>(entry);
+  if (!entry) internal_error("native loader", "the compiled program has no entry point " + program.entry);
+  program_ = &program;
 }
 
 std::string NativeProgram::run(std::ostream& out, const std::vector<std::string>& program_args) const {

@@ -2,6 +2,7 @@
 // kept in the persistent cache (cache.hpp) and loaded into this process with dlopen.
 #pragma once
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,11 +21,20 @@ struct JitOptions {
 // The directory holding fluxion/fx_gen.h and fluxion/fx_rt.h, which generated code includes.
 std::string runtime_include_dir();
 
+// What compiled code depends on besides its C text: the headers it includes, the C compiler's
+// identity and its flags. Part of every cache key.
+std::string toolchain_identity(const JitOptions& options);
+
 class NativeProgram {
  public:
   // Compiles `program` (or finds it in the cache) and loads it. A compiler failure is an
   // internal error (exit 70) that keeps the C file and names its path.
   static NativeProgram load(const CProgram& program, const JitOptions& options);
+  // The code compiled earlier under `key`, from the persistent cache, for a program whose C
+  // text was not made again (the run index's hit, run_index.hpp): `program` holds only its
+  // entry's name, locations and notes. nullopt when the cache holds no valid entry that loads.
+  static std::optional<NativeProgram> load_cached(const std::string& key, const CProgram& program,
+                                                  const JitOptions& options);
 
   // Runs the entry point with the program's command-line arguments; print's text goes to `out`. A run-time error is thrown as the
   // RuntimeError the interpreter would throw at the same node. Returns the text of the
@@ -41,13 +51,18 @@ class NativeProgram {
   }
 
   bool from_cache() const { return from_cache_; }
+  // The cache key of the code (the SHA-256 of its C text, included headers, compiler, flags).
+  const std::string& cache_key() const { return key_; }
 
  private:
   [[noreturn]] void fail(int status) const;
+  // Finds the entry points of the loaded `handle`.
+  void bind(void* handle, const CProgram& program);
   int (*entry_)(void) = nullptr;
   int (*call_)(const fx_slot*, fx_slot*) = nullptr;
   const CProgram* program_ = nullptr;
   bool from_cache_ = false;
+  std::string key_;
 };
 
 }  // namespace fx::codegen

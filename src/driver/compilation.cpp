@@ -294,12 +294,42 @@ void Compilation::optimise() {
 }
 
 void Compilation::run_main(std::ostream& out) {
+  std::optional<codegen::RunIndex> index = run_index();
+  if (index) {
+    codegen::CProgram recorded;
+    if (std::optional<codegen::NativeProgram> native = index->find(recorded)) {
+      native->run(out, options_.interp.program_args);
+      return;
+    }
+  }
   ir::Graph* typed = specialised_main();
   // Both engines and the expansion see the optimised program (docs/opt.md).
   optimise();
   if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
-  if (run_natively(typed, out)) return;
+  if (run_natively(typed, out, nullptr, index ? &*index : nullptr)) return;
   interp::call_graph(module_, typed, {}, interp_options(), out);
+}
+
+// The run index (codegen/run_index.hpp) of this program and these options; none where the
+// interpreter runs it or the compilation prints something of its own (--time-passes,
+// --print-after-all), which a run from the index would skip.
+std::optional<codegen::RunIndex> Compilation::run_index() const {
+  if (options_.engine == Engine::Interpreter || options_.derivatives == Derivatives::AtRunTime ||
+      options_.opt.print_after_all || options_.opt.time_passes)
+    return std::nullopt;
+  std::vector<const SourceFile*> files;
+  for (const auto& f : module_.files) files.push_back(f.get());
+  const codegen::EmitOptions emit = emit_options();
+  // Not the engine: a record exists only where the code compiled, which --native and the
+  // default engine then both run.
+  std::string settings = "derivatives " +
+                         std::to_string(static_cast<int>(options_.derivatives)) + " opt " +
+                         std::to_string(options_.opt.level) + " max-depth " + std::to_string(emit.max_call_depth) +
+                         " max-loop " + std::to_string(emit.max_loop_iterations) + " check-nan " +
+                         std::to_string(emit.check_nan);
+  codegen::RunIndex index(std::move(files), settings, options_.jit);
+  if (!index.on()) return std::nullopt;
+  return index;
 }
 
 interp::Options Compilation::interp_options() const {
@@ -397,7 +427,8 @@ codegen::EmitOptions Compilation::emit_options() const {
   compile_error(u.loc, "the native back end does not support " + u.what + " yet (run it with --interp)");
 }
 
-bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::string* result) {
+bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::string* result,
+                               const codegen::RunIndex* index) {
   if (options_.engine == Engine::Interpreter) return false;
   codegen::CProgram program;
   try {
@@ -408,7 +439,9 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
     if (options_.engine == Engine::Native) not_native(u);
     return false;
   }
-  std::string text = codegen::NativeProgram::load(program, options_.jit).run(out, options_.interp.program_args);
+  codegen::NativeProgram native = codegen::NativeProgram::load(program, options_.jit);
+  if (index) index->record(program, native);
+  std::string text = native.run(out, options_.interp.program_args);
   if (result) *result = text;
   return true;
 }

@@ -4,11 +4,13 @@
 #pragma once
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "codegen/emitter.hpp"
 #include "codegen/jit.hpp"
+#include "codegen/run_index.hpp"
 #include "interp/interp.hpp"
 #include "ir/ir.hpp"
 #include "lower/program_scope.hpp"
@@ -155,8 +157,11 @@ class Compilation {
   // The typed clone an export runs (library.cpp).
   ir::Graph* exported_function(const ExportRequest& request);
   // Runs `entry` natively when the engine allows it; false when the interpreter must. With
-  // `result`, the text of entry's result goes there (eval).
-  bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr);
+  // `result`, the text of entry's result goes there (eval); with `index`, the compiled code is
+  // recorded in the run index.
+  bool run_natively(const ir::Graph* entry, std::ostream& out, std::string* result = nullptr,
+                    const codegen::RunIndex* index = nullptr);
+  std::optional<codegen::RunIndex> run_index() const;
 
   // The untyped nullary graph of `expr_text` in the file's top-level scope ("<expr>").
   ir::Graph* lowered_expression(const std::string& expr_text);

@@ -12,11 +12,17 @@ Each check runs `fluxion` with its own XDG_CACHE_HOME in a fresh temporary direc
   * --no-cache writes nothing; `fluxion cache clear` removes the entries;
   * the limits are part of the key: another --max-depth is another entry;
   * a compiler that fails is an internal error (exit 70) that keeps the C file and names it;
-  * the compiler is started without a shell: a file name full of shell syntax is only a name.
+  * the compiler is started without a shell: a file name full of shell syntax is only a name;
+  * the run index (docs/codegen.md "Cache"): a run records KEY.run; a later run takes the code
+    it names without compiling again (shown by a record edited to name another program's code);
+    editing an imported file or changing an option finds another record; a run-time error
+    reported through a record has the location a compiling run reports; a corrupt record is
+    removed and written again.
 Only the Python standard library is used. Exit status: 0 pass, 1 fail.
 """
 
 import concurrent.futures
+import hashlib
 import os
 import re
 import stat
@@ -51,8 +57,66 @@ def run(fluxion, args, cache_home, env_extra=None):
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
-def entries(cache_dir):
-    return sorted(f for f in os.listdir(cache_dir) if f.endswith(".so")) if os.path.isdir(cache_dir) else []
+def entries(cache_dir, suffix=".so"):
+    return sorted(f for f in os.listdir(cache_dir) if f.endswith(suffix)) if os.path.isdir(cache_dir) else []
+
+
+def seal(data):
+    """A cache file's bytes with their trailer (codegen/cache.cpp): SHA-256, then FXCACHE1."""
+    return data + hashlib.sha256(data).digest() + b"FXCACHE1"
+
+
+def check_run_index(fluxion, tmp):
+    home = os.path.join(tmp, "xdg-index")
+    cache = os.path.join(home, "fluxion")
+    lib = os.path.join(tmp, "picks.fx")
+    main = os.path.join(tmp, "index_main.fx")
+    with open(lib, "w") as f:
+        f.write("def pick(xs, i):\n    return xs[i]\n")
+    with open(main, "w") as f:
+        f.write('import "picks.fx"\n\ndef main():\n    print(pick([1.5, 2.5], arg(0, 1)))\n')
+    code, out, err = run(fluxion, ["run", main], home)
+    check(code == 0 and out == "2.5\n", f"run index, first run: exit {code}, stdout {out!r}, stderr {err!r}")
+    check(len(entries(cache, ".run")) == 1, f"a run writes one record: {entries(cache, '.run')}")
+    code, out, err = run(fluxion, ["run", main, "7"], home)
+    located = "picks.fx:2:14: error: index 7 is out of range for axis 0 of size 2"
+    check(code == 2 and located in err, f"an error through the record is located: exit {code}, stderr {err!r}")
+    check(len(entries(cache, ".run")) == 1, "a second run adds no record")
+
+    with open(lib, "w") as f:  # the imported file changes: another record, the new code
+        f.write("def pick(xs, i):\n    return xs[i] * 2.0\n")
+    code, out, _ = run(fluxion, ["run", main], home)
+    check(code == 0 and out == "5.0\n", f"an edited import is compiled again: stdout {out!r}")
+    code, out, _ = run(fluxion, ["run", "--opt=0", main], home)
+    check(code == 0 and out == "5.0\n" and len(entries(cache, ".run")) == 3, "another --opt is another record")
+
+    record = os.path.join(cache, entries(cache, ".run")[0])
+    with open(record, "r+b") as f:
+        f.seek(10)
+        f.write(b"#")
+    code, out, _ = run(fluxion, ["run", main], home)
+    code0, out0, _ = run(fluxion, ["run", "--opt=0", main], home)
+    check(code == 0 and out == "5.0\n" and code0 == 0 and out0 == "5.0\n", "a corrupt record is not used")
+    check(len(entries(cache, ".run")) == 3, "the corrupt record is written again")
+
+    # White box: a record names the code a run takes, without compiling the sources again.
+    other = os.path.join(tmp, "index_other.fx")
+    with open(other, "w") as f:
+        f.write('def main():\n    print("the other program")\n')
+    before = set(entries(cache, ".run"))
+    run(fluxion, ["run", other], home)
+    (other_record,) = set(entries(cache, ".run")) - before
+    with open(os.path.join(cache, other_record), "rb") as f:
+        other_code_key = f.read()[:-40].split(b"\n")[1]  # "fluxion-run-index 1", then "64 KEY"
+    for name in before:
+        path = os.path.join(cache, name)
+        with open(path, "rb") as f:
+            lines = f.read()[:-40].split(b"\n")
+        lines[1] = other_code_key
+        with open(path, "wb") as f:
+            f.write(seal(b"\n".join(lines)))
+    code, out, _ = run(fluxion, ["run", main], home)
+    check(code == 0 and out == "the other program\n", f"a run takes the code its record names: stdout {out!r}")
 
 
 def main(argv):
@@ -107,7 +171,8 @@ def main(argv):
         check(entries(os.path.join(home3, "fluxion")) == [], "--no-cache writes no entry")
 
         code, out, _ = run(fluxion, ["cache", "clear"], home)
-        check(code == 0 and entries(cache) == [] and out.startswith("removed 2 files"), f"cache clear: {out!r}")
+        check(code == 0 and entries(cache) == [] and entries(cache, ".run") == [] and out.startswith("removed 4 files"),
+              f"cache clear removes the 2 entries and their 2 records: {out!r}")
 
         # A failing compiler: exit 70, the C file kept and named.
         code, out, err = run(fluxion, ["run", "--native", prog], home, {"FLUXION_CC": "false"})
@@ -127,6 +192,8 @@ def main(argv):
         check(code == 0 and out == EXPECTED, f"odd file name: exit {code}, stderr {err!r}")
         check(not any(os.path.exists(os.path.join(d, n)) for d in (tmp, os.getcwd(), odd_dir)
                       for n in ("pwned", "pwned2", "pwned3")), "no shell ran the file name")
+
+        check_run_index(fluxion, tmp)
 
     print("PASS" if not failures else f"{len(failures)} failed")
     return 1 if failures else 0
