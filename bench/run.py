@@ -4,10 +4,12 @@
 checks that every implementation's objective and derivative agree with Fluxion's to 1e-8
 before timing anything, then times them (one warm-up run excluded, medians) and writes
 bench/results/latest.json, bench/RESULTS.md and plots. It also runs the dF~ micro-benchmarks
-(§C, forward against reverse mode in Fluxion, harness/dff.py), trains the seed models (§D:
+and applications (§C, forward against reverse mode in Fluxion, harness/dff.py), trains the seed models (§D:
 min-char-rnn, LSTM, TreeLSTM, the CNN at batch 1 and 100) in Fluxion and in PyTorch from the
 same initial weights, their first float64 losses checked to agree to 1e-8 before they are timed
-(harness/seed.py), and drives the GradBench tool on the golden examples (§F, harness/gradbench.py).
+(harness/seed.py), drives the GradBench tool on the golden examples (§F, harness/gradbench.py) and measures §E's
+limits: the dgemm rate and the matrix-heavy steps' share of it, compile latency, and how
+derivative compile time grows with the program (harness/limits.py).
 Progress goes to stderr, a line per workload.
 
     bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
@@ -28,12 +30,13 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import dff, engine, gradbench, report, runner, seed, workloads  # noqa: E402
+from harness import dff, engine, gradbench, limits, report, runner, seed, workloads  # noqa: E402
 
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
 FULL = (4, 0.5)
 MICRO_SIZES = {True: [10, 100], False: [10, 100, 1000, 10000]}
+APPS_SIZES = {True: [10, 100], False: [10, 100, 1000]}
 TIMEOUT = 1800
 
 
@@ -153,6 +156,17 @@ def main():
             except runner.RunError as e:
                 micro_rows.append({"name": "n=%d" % n, "error": str(e)})
                 progress("micro n=%d: FAILED: %s" % (n, e))
+    apps_rows = []
+    if not args.only or any(t in "dff-apps nnmf ba_project" for t in args.only):
+        for n in APPS_SIZES[args.quick]:
+            try:
+                apps_rows.append(dff.run_apps(args.fluxion, n, min_runs, min_seconds))
+                progress("dF~ apps n=%d: nnmf jacfwd / jacrev %.3g, ba_project %.3g, %s" %
+                         (n, apps_rows[-1]["kernels"]["nnmf"]["ratio"], apps_rows[-1]["kernels"]["ba_project"]["ratio"],
+                          engine.describe(apps_rows[-1])))
+            except runner.RunError as e:
+                apps_rows.append({"name": "n=%d" % n, "error": str(e)})
+                progress("dF~ apps n=%d: FAILED: %s" % (n, e))
     gradbench_rows = []
     for module in list(gradbench.PAIRS) + list(gradbench.NESTED):
         if args.only and not any(t in "gradbench:" + module for t in args.only):
@@ -178,6 +192,15 @@ def main():
         except runner.RunError as e:
             seed_rows.append({"name": model.name, "error": str(e)})
             progress("%s: FAILED: %s" % (model.name, e))
+    limits_row = None
+    if not args.only or any(t in "limits" for t in args.only):
+        try:
+            limits_row = limits.run_limits(args.fluxion, rows, seed_rows)
+            progress("limits: dgemm %.3g GFLOP/s, %d matrix-heavy shares, compile latency and growth measured" %
+                     (limits_row["dgemm_gflops"], len(limits_row["shares"])))
+        except (runner.RunError, subprocess.CalledProcessError) as e:
+            limits_row = {"error": str(e)}
+            progress("limits: FAILED: %s" % e)
     version = subprocess.run([args.fluxion, "--version"], capture_output=True, text=True).stdout.strip()
     run = {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
            "machine": machine(), "load_average": {"start": load_at_start, "end": os.getloadavg()[0]},
@@ -185,13 +208,14 @@ def main():
            "fluxion_mode": "`--native` where the back end supports the program, else `--interp` "
                            "(each row says which, and why)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
-           "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows,
-           "seed": seed_rows, "gradbench": gradbench_rows}
+           "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows, "dff_apps": apps_rows,
+           "seed": seed_rows, "gradbench": gradbench_rows, "limits": limits_row}
     run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
     report.write_json(run, os.path.join(results, "latest.json"))
     report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
     progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
-    sys.exit(1 if any("error" in r for r in rows + micro_rows + seed_rows + gradbench_rows) else 0)
+    failed = any("error" in r for r in rows + micro_rows + apps_rows + seed_rows + gradbench_rows)
+    sys.exit(1 if failed or (limits_row and "error" in limits_row) else 0)
 
 
 if __name__ == "__main__":

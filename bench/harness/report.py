@@ -4,7 +4,7 @@ import json
 import math
 import os
 
-from . import dff, gradbench, plots
+from . import dff, gradbench, limits, plots
 from .workloads import ROOT
 
 PEER_ORDER = ["c++", "adol-c", "pytorch"]
@@ -12,12 +12,8 @@ SECTION_TITLES = {"A": "§A Overhead-bound workloads (gradient ÷ primal, both i
                   "B": "§B ADBench (derivative ÷ objective)"}
 # What this harness does not measure yet, and why (BENCHMARKS.md §C-§F).
 NOT_MEASURED = [
-    ("§C NNMF and the BA project Jacobian by forward mode", "not in bench/run.py yet"),
-    ("§D the seed models' share of the FLOP-rate bound (at least 60%)", "needs §E's measured dgemm rate "
-     "and a FLOP count per step, neither in bench/run.py yet"),
-    ("§E dgemm rate", "not in bench/run.py yet"),
-    ("§E compile latency", "not in bench/run.py; bench/native/jit.py measures the JIT's cold compile and "
-     "cache hit (bench/README.md)"),
+    ("§D the share of the FLOP-rate bound of min-char-rnn, LSTM, TreeLSTM and the CNN at batch 1", "needs a "
+     "FLOP count per step of each (§E below counts the CNN at batch 100 and the MLP)"),
     ("§F GradBench on the nightly's default workloads", "needs GradBench's eval programs, which generate "
      "them; the golden examples are run above"),
 ]
@@ -160,11 +156,18 @@ def write_markdown(run, path):
     if run.get("micro"):
         lines += ["## §C dF~ micro-benchmarks: forward mode (jacfwd) against reverse mode (jacrev), in Fluxion", ""] + \
             dff.table(run["micro"], fmt_time) + [""]
+    if run.get("dff_apps"):
+        lines += ["## §C dF~ applications: NNMF and the BA projection, forward mode against reverse mode, in Fluxion",
+                  ""] + dff.apps_table(run["dff_apps"], fmt_time) + [""]
     if run.get("seed"):
         lines += ["## §D Seed models, Fluxion and PyTorch from the same initial weights and data order (float64)", ""] + \
             seed_table(run["seed"]) + [""]
     if run.get("gradbench"):
         lines += ["## §F GradBench: the tool on the golden examples", ""] + gradbench.table(run["gradbench"], fmt_time) + [""]
+    if run.get("limits"):
+        lines += ["## §E Limits and latency", ""]
+        lines += (["**failed**: %s" % run["limits"]["error"][:300]] if "error" in run["limits"]
+                  else limits.table(run["limits"], fmt_time)) + [""]
     lines += ["## Not measured by this run", ""] + ["- %s: %s" % item for item in NOT_MEASURED] + [""]
     if run.get("plots"):
         lines += ["## Plots", ""] + ["![%s](%s)" % (os.path.basename(p), os.path.relpath(p, os.path.dirname(path))) for p in run["plots"]] + [""]

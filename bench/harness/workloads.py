@@ -38,7 +38,7 @@ def torch_script(name):
 
 # The C++ peers: source in bench/peers/cpp, binary in build/bench-peers (bench/run.py builds them).
 CPP_PEERS = {"overhead": [], "gmm": [], "gmm_adolc": ["-ladolc"], "lstm": [], "lstm_adolc": ["-ladolc"], "ba": [],
-             "ba_adolc": ["-ladolc"]}
+             "ba_adolc": ["-ladolc"], "dgemm_rate": ["-lopenblas"]}
 
 # BENCHMARKS.md §A: gradient / primal goals.
 OVERHEAD_GOALS = {"sincos": 1.2, "loop": 2.0, "logsumexp": 1.3, "logreg": 2.0, "mlp": 2.5}

@@ -9,8 +9,8 @@ For two programs, a generated 100-line one (20 small functions) and examples/sho
   * cache hit: `fluxion run` of the program whose compiled code is in the cache, against the
     cached code run alone: the same program's `main` compiled ahead of time (`fluxion compile
     --export run_main=main`, the same emitter and C compiler) and called from a C program that
-    does nothing else. The difference is what a hit adds (front end, optimiser, emitting the
-    C text to hash it, the cache lookup, dlopen); goal <= 50 ms. `fluxion check` (the front
+    does nothing else. The difference is what a hit adds (reading and parsing the sources,
+    the run index's lookup, dlopen: docs/codegen.md "Cache"); goal <= 50 ms. `fluxion check` (the front
     end alone) and `fluxion run --interp` are printed beside them;
   * cold compile: `fluxion run --no-cache` (emit, cc -O2, dlopen, run); goal <= 1 s.
 Then scalar loops of 10^7 iterations (float only; float and i64 `%`): native, the same function
@@ -136,6 +136,34 @@ def median_ms(cmd, repeat, env):
     return statistics.median(walls), statistics.median(cpus)
 
 
+LATENCY_COMMANDS = (("check", "fluxion check (front end only)"), ("hit", "fluxion run, cache hit"),
+                    ("alone", "the cached code alone (AOT library, C host)"), ("interp", "fluxion run --interp"),
+                    ("cold", "fluxion run --no-cache (cold compile)"))
+
+
+def latencies(fluxion, tmp, repeat, report=None):
+    """For the 100-line program and showcase.fx: {label: {key: (wall ms, CPU ms)}} for each of
+    LATENCY_COMMANDS, with a cache of its own under tmp. `report(label, title, wall, cpu)` is called
+    as each is measured."""
+    env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
+    small = os.path.join(tmp, "hundred.fx")
+    with open(small, "w") as f:
+        f.write(hundred_lines())
+    out = {}
+    for label, program, name in (("100-line program", small, "hundred"), ("showcase.fx", SHOWCASE, "showcase")):
+        subprocess.run([fluxion, "run", "--native", program], check=True, stdout=subprocess.DEVNULL, env=env)
+        alone = cached_code_alone(fluxion, program, tmp, name, env)
+        commands = {"check": [fluxion, "check", program], "hit": [fluxion, "run", "--native", program],
+                    "alone": [alone], "interp": [fluxion, "run", "--interp", program],
+                    "cold": [fluxion, "run", "--native", "--no-cache", program]}
+        times = out[label] = {}
+        for key, title in LATENCY_COMMANDS:
+            times[key] = median_ms(commands[key], repeat, env)
+            if report:
+                report(label, title, *times[key])
+    return out
+
+
 def main(argv):
     repeat = 5
     if "--repeat" in argv:
@@ -145,9 +173,6 @@ def main(argv):
     fluxion = os.path.abspath(argv[1] if len(argv) > 1 else "build/fluxion")
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ, XDG_CACHE_HOME=os.path.join(tmp, "cache"))
-        small = os.path.join(tmp, "hundred.fx")
-        with open(small, "w") as f:
-            f.write(hundred_lines())
         loop = os.path.join(tmp, "loop.fx")
         with open(loop, "w") as f:
             f.write(LOOP_FX)
@@ -162,18 +187,10 @@ def main(argv):
         subprocess.run([fluxion, "run", "--native", floats], check=True, stdout=subprocess.DEVNULL, env=env)
         subprocess.run([fluxion, "run", "--native", loop], check=True, stdout=subprocess.DEVNULL, env=env)
 
-        for label, program, name in (("100-line program", small, "hundred"), ("showcase.fx", SHOWCASE, "showcase")):
-            subprocess.run([fluxion, "run", "--native", program], check=True, stdout=subprocess.DEVNULL, env=env)
-            alone = cached_code_alone(fluxion, program, tmp, name, env)
-            times = {}
-            for key, title, cmd in (
-                    ("check", "fluxion check (front end only)", [fluxion, "check", program]),
-                    ("hit", "fluxion run, cache hit", [fluxion, "run", "--native", program]),
-                    ("alone", "the cached code alone (AOT library, C host)", [alone]),
-                    ("interp", "fluxion run --interp", [fluxion, "run", "--interp", program]),
-                    ("cold", "fluxion run --no-cache (cold compile)", [fluxion, "run", "--native", "--no-cache", program])):
-                wall, cpu = times[key] = median_ms(cmd, repeat, env)
-                print(f"{wall:10.1f} ms (CPU {cpu:7.1f} ms)  {label}: {title}", flush=True)
+        def report(label, title, wall, cpu):
+            print(f"{wall:10.1f} ms (CPU {cpu:7.1f} ms)  {label}: {title}", flush=True)
+
+        for label, times in latencies(fluxion, tmp, repeat, report).items():
             added = times["hit"][0] - times["alone"][0]
             added_cpu = times["hit"][1] - times["alone"][1]
             print(f"{added:10.1f} ms (CPU {added_cpu:7.1f} ms)  {label}: a cache hit adds "
