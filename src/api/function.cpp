@@ -127,7 +127,7 @@ void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
   } catch (const fx::codegen::Unsupported& u) {
     s.program.reset();
     if (m.options.engine == Engine::Native)
-      detail::host_error(u.loc.valid() ? u.loc : where, "the native back end does not support " + u.what + " yet (use Engine::Auto or Interpreter)");
+      detail::host_error(u.loc.valid() ? u.loc : where, "the native back end does not support " + u.what + " yet (the automatic engine runs it in the interpreter: Engine::Auto, engine=\"auto\")");
     return;
   }
   fx::types::Annotations& annotations = c.checker().annotations();
@@ -166,7 +166,7 @@ std::string signature(FunctionHandle& h, const Value* args, size_t n, std::vecto
 void refuse_untyped(const ModuleState& m, const fx::ir::Graph* at) {
   if (m.options.engine == Engine::Native)
     detail::host_error(at->loc, "the native back end does not support a function passed as an argument by the host yet "
-                                "(use Engine::Auto or Interpreter)");
+                                "(the automatic engine runs it in the interpreter: Engine::Auto, engine=\"auto\")");
 }
 
 // The specialisation of plain function h for these arguments (under the module's lock).
