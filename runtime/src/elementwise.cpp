@@ -275,6 +275,22 @@ Tensor apply(BinaryOp op, const Tensor& a, const Tensor& b) {
   return out;
 }
 
+Tensor apply_over(BinaryOp op, Tensor a, const Tensor& b) {
+  DType compute = compute_dtype(op, a.dtype(), b.dtype());
+  BinaryLoop loop = binary_loop(op, compute);
+  if (loop == nullptr || compute != a.dtype() || result_dtype(op, a.dtype(), b.dtype()) != a.dtype() ||
+      compute == DType::I64 || !a.is_unique() || !a.is_contiguous() || !(broadcast_shapes(a.shape(), b.shape()) == a.shape()))
+    return apply(op, a, b);
+  Tensor cb = astype(b, compute);
+  const Shape& shape = a.shape();
+  // Elementwise, each output element is written after its own operands are read, so a may be
+  // both an input and the output.
+  detail::for_each_run<3>(
+      shape, {detail::operand(a), detail::operand(a), detail::broadcast_operand(cb, shape)},
+      [loop](auto p, auto s, int64_t n) { loop(p[0], s[0], p[1], s[1], p[2], s[2], n); });
+  return a;
+}
+
 #define FX_UNARY_OP(Name, name, Category) \
   Tensor name(const Tensor& x) { return apply(UnaryOp::Name, x); }
 #define FX_BINARY_OP(Name, name, Category) \

@@ -145,6 +145,11 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
     if (n->is_prim_apply(Prim::SetIndex) || n->is_prim_apply(Prim::RowsAppend)) {
       const Node* x = n->arg(0);
       if (x->type && x->type->kind == types::TypeKind::Tensor && can_take(n, x, j)) take(n, 0, x);
+    } else if (n->is_prim_apply(Prim::AddTangent)) {
+      // An accumulation `acc = add_tangent(acc, x)` whose old value dies here: the runtime
+      // adds into acc's storage (interp/tangent_leaves.cpp) instead of making a new tensor.
+      const Node* x = n->arg(0);
+      if (x->type && x->type->kind == types::TypeKind::Tensor && x->type == n->type && can_take(n, x, j)) take(n, 0, x);
     } else if (n->is_prim_apply(Prim::ListPush) || n->is_prim_apply(Prim::ListPop)) {
       const Node* x = n->arg(0);
       if (x->type == n->type && can_take(n, x, j)) take(n, 0, x);

@@ -37,14 +37,15 @@ Emitted list_pop(const PrimSite& s) {
 // ---------------------------------------------------------------- tangent spaces
 // A tensor leaf computed by the runtime: the primitive p on `args`, into a fresh local.
 std::string tensor_leaf(const PrimSite& s, Prim p, const std::vector<std::string>& args,
-                        const std::vector<const Type*>& arg_types, const Type* result, std::string& code) {
+                        const std::vector<const Type*>& arg_types, const Type* result, std::string& code,
+                        uint64_t consumed = 0) {
   static int counter = 0;
   PrimSite leaf = s;
   leaf.prim = p;
   leaf.args = args;
   leaf.arg_types = arg_types;
   leaf.result = result;
-  leaf.consumed = 0;
+  leaf.consumed = consumed;
   leaf.result_name = s.result_name + "_t" + std::to_string(counter++);
   Emitted e = runtime_call(leaf);
   code += e.statements + s.types.name(result) + " " + leaf.result_name + " = " + e.value + ";\n";
@@ -178,6 +179,12 @@ std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, cons
 
 Emitted add_tangent(const PrimSite& s) {
   std::string code;
+  // A tensor accumulator whose last read this is (codegen/handovers.cpp) is handed to the
+  // runtime, which adds into it.
+  if (s.consumed & 1) {
+    std::string value = tensor_leaf(s, Prim::AddTangent, s.args, s.arg_types, s.result, code, 1);
+    return {code, value};
+  }
   std::string value = sum_of(s, s.args[0], s.arg_types[0], s.args[1], s.arg_types[1], s.result, code);
   return {code, value};
 }

@@ -2,6 +2,8 @@
 // add_tangent and zeros_like (ad_values.cpp) and by native derivative code, which writes out
 // the rest of a tangent space by type and reaches these through fx_rt_apply
 // (codegen/prims_ad.cpp). In the values library, which AOT libraries link.
+#include <optional>
+
 #include "interp/primitives.hpp"
 #include "interp/tensor_values.hpp"
 #include "support/diagnostics.hpp"
@@ -13,6 +15,21 @@ namespace {
 bool integral_leaf(const Value& v) {
   return v.kind() == Kind::Int || v.kind() == Kind::Bool ||
          (v.kind() == Kind::Tensor && !rt::is_float(v.as_tensor().dtype()));
+}
+
+// a + b written over a's storage, when a is the dead old value of an accumulation: native code
+// hands over its last read of a (codegen/handovers.cpp), so nothing else holds the tensor, and
+// the sum has a's dtype and shape. nullopt otherwise (the general sum, with its messages).
+std::optional<Value> add_over(Value& a, const Value& b, SourceLoc loc) {
+  if (a.kind() != Kind::Tensor || b.kind() != Kind::Tensor || !a.is_sole_owner() || a.tensor_obj().lazy() ||
+      b.tensor_obj().lazy())
+    return std::nullopt;
+  const rt::Tensor& x = a.as_tensor();
+  const rt::Tensor& y = b.as_tensor();
+  if (!rt::is_float(x.dtype()) || x.dtype() != y.dtype() || !(x.shape() == y.shape()) || !x.is_unique())
+    return std::nullopt;
+  rt::Tensor acc = take_tensor(std::move(a));
+  return tensors::guarded(loc, [&] { return tensors::box(rt::apply_over(rt::BinaryOp::Add, std::move(acc), y)); });
 }
 
 }  // namespace
@@ -33,7 +50,10 @@ Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc) {
 // Tensor leaves of zeros_like and add_tangent, for native code, which writes out the rest of
 // the tangent space by type (codegen/prims_ad.cpp).
 Value tangent_leaf_primitive(ir::Prim p, SourceLoc loc, Value* a, size_t n) {
-  if (p == ir::Prim::AddTangent && n == 2) return add_tensor_leaves(a[0], a[1], loc);
+  if (p == ir::Prim::AddTangent && n == 2) {
+    if (std::optional<Value> sum = add_over(a[0], a[1], loc)) return std::move(*sum);
+    return add_tensor_leaves(a[0], a[1], loc);
+  }
   if (p == ir::Prim::ZerosLike && n == 1 && a[0].kind() == Kind::Tensor) {
     const rt::Tensor& t = a[0].as_tensor();
     return tensors::guarded(loc, [&] { return Value::tensor(rt::zeros(t.shape(), t.dtype())); });

@@ -212,3 +212,28 @@ TEST(TensorElementwise, StridedAndLargeOperands) {
   Tensor every_third = index(x, {Slice{1, {}, 3}});
   EXPECT_EQ(format(index(mul(every_third, s(2.0)), {Slice{0, 3}})), "[2.0, 8.0, 14.0]");
 }
+
+// apply_over writes the result into its first operand's storage only when nothing else holds
+// it and the result has its dtype and shape; otherwise it is apply, and the operand is intact.
+TEST(TensorElementwise, ApplyOverReusesADeadOperandOnly) {
+  Tensor acc = f64({{1, 2}, {3, 4}});
+  const void* storage = acc.raw_data();
+  Tensor sum = apply_over(BinaryOp::Add, std::move(acc), f64({10, 20}));
+  EXPECT_EQ(sum.raw_data(), storage);
+  EXPECT_EQ(format(sum), "[[11.0, 22.0], [13.0, 24.0]]");
+
+  Tensor shared = f64({1, 2});
+  Tensor other_holder = shared;
+  Tensor fresh = apply_over(BinaryOp::Add, shared, f64({1, 1}));
+  EXPECT_NE(fresh.raw_data(), other_holder.raw_data());
+  EXPECT_EQ(format(other_holder), "[1.0, 2.0]");
+  EXPECT_EQ(format(fresh), "[2.0, 3.0]");
+
+  // A result of another shape (broadcast) or dtype needs new storage.
+  Tensor row = f64({1, 2});
+  const void* row_storage = row.raw_data();
+  Tensor grown = apply_over(BinaryOp::Add, std::move(row), f64({{1, 1}, {2, 2}}));
+  EXPECT_NE(grown.raw_data(), row_storage);
+  EXPECT_EQ(format(grown), "[[2.0, 3.0], [3.0, 4.0]]");
+  expect_error([] { apply_over(BinaryOp::Add, f64({1, 2, 3}), f64({1, 2})); }, "cannot broadcast shapes (3,) and (2,)");
+}

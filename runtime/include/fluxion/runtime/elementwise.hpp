@@ -42,6 +42,10 @@ std::optional<std::string> int_operand_error(BinaryOp op, int64_t a, int64_t b);
 
 Tensor apply(UnaryOp op, const Tensor& x);
 Tensor apply(BinaryOp op, const Tensor& a, const Tensor& b);
+// apply(op, a, b), written over a's storage when nothing else holds it and the result has a's
+// dtype and shape (b broadcast to it): an accumulation `acc = acc + x` whose old value is dead
+// then makes no new tensor. Otherwise the same as apply.
+Tensor apply_over(BinaryOp op, Tensor a, const Tensor& b);
 
 // One function per op: neg(x), exp(x), add(a, b), floordiv(a, b), less(a, b), ...
 #define FX_UNARY_OP(Name, name, Category) Tensor name(const Tensor& x);
