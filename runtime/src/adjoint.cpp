@@ -69,6 +69,27 @@ Tensor matmul_vjp_b(const Tensor& a, const Tensor& ct, const Shape& b_shape) {
   return reshape(sum_to_shape(g, bm), b_shape);
 }
 
+Tensor matmul_vjp_a_add(const Tensor& ct, const Tensor& b, Tensor acc) {
+  // a (m, k) = acc's shape: y = a @ b with b (k, n) and ct (m, n), or b (k) and ct (m).
+  const bool plain = acc.rank() == 2 && ct.rank() == b.rank() && (b.rank() == 1 || b.rank() == 2) &&
+                     ct.dim(0) == acc.dim(0) && b.dim(0) == acc.dim(1) && (b.rank() == 1 || ct.dim(1) == b.dim(1));
+  if (plain)
+    return matmul_add(std::move(acc), ct_as_matrix(ct, 2, b.rank()), swap_last(as_right_matrix(b)));
+  Tensor g = matmul_vjp_a(ct, b, acc.shape());
+  return apply_over(BinaryOp::Add, std::move(acc), g);
+}
+
+Tensor matmul_vjp_b_add(const Tensor& a, const Tensor& ct, Tensor acc) {
+  // b (k, n) = acc's shape: y = a @ b with a (m, k) and ct (m, n), or a (k) and ct (n).
+  const bool plain = acc.rank() == 2 && a.rank() == ct.rank() && (a.rank() == 1 || a.rank() == 2) &&
+                     a.dim(a.rank() - 1) == acc.dim(0) && ct.dim(ct.rank() - 1) == acc.dim(1) &&
+                     (a.rank() == 1 || a.dim(0) == ct.dim(0));
+  if (plain)
+    return matmul_add(std::move(acc), swap_last(as_left_matrix(a)), ct_as_matrix(ct, a.rank(), 2));
+  Tensor g = matmul_vjp_b(a, ct, acc.shape());
+  return apply_over(BinaryOp::Add, std::move(acc), g);
+}
+
 Tensor expand_reduced(const Tensor& ct, const Shape& x_shape, Axis axis, bool keepdims) {
   // The shape reduce(x, axis, keepdims) has: what ct must be.
   Shape reduced;

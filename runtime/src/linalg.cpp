@@ -172,6 +172,28 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   return out;
 }
 
+Tensor matmul_add(Tensor acc, const Tensor& a, const Tensor& b) {
+  const DType dtype = acc.dtype();
+  const bool fits = (dtype == DType::F64 || dtype == DType::F32) && a.dtype() == dtype && b.dtype() == dtype &&
+                    acc.rank() == 2 && a.rank() == 2 && b.rank() == 2 && a.dim(0) == acc.dim(0) &&
+                    b.dim(1) == acc.dim(1) && a.dim(1) == b.dim(0) && acc.is_unique() && acc.is_contiguous();
+  if (!fits) return apply_over(BinaryOp::Add, std::move(acc), matmul(a, b));
+  const int64_t m = acc.dim(0), n = acc.dim(1), k = a.dim(1);
+  if (m == 0 || n == 0 || k == 0) return acc;
+  Tensor A = blas_ready(a), B = blas_ready(b);
+  BlasMatrix la = *blas_layout(m, k, A.strides()[0], A.strides()[1]);
+  BlasMatrix lb = *blas_layout(k, n, B.strides()[0], B.strides()[1]);
+  detail::pick_blas_threads(m, n, k);
+  visit_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>)
+      detail::gemm<T>(la.trans, lb.trans, m, n, k, T(1), static_cast<const T*>(A.raw_data()), la.ld,
+                      static_cast<const T*>(B.raw_data()), lb.ld, T(1), static_cast<T*>(acc.raw_data()), n,
+                      "matmul_add");
+  });
+  return acc;
+}
+
 Tensor dot(const Tensor& a, const Tensor& b) {
   if (a.rank() == 0 || b.rank() == 0) return mul(a, b);
   if (a.rank() > 2 || b.rank() > 2)

@@ -150,6 +150,10 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
       // adds into acc's storage (interp/tangent_leaves.cpp) instead of making a new tensor.
       const Node* x = n->arg(0);
       if (x->type && x->type->kind == types::TypeKind::Tensor && x->type == n->type && can_take(n, x, j)) take(n, 0, x);
+    } else if (n->is_prim_apply(Prim::MatMulVjpAAdd) || n->is_prim_apply(Prim::MatMulVjpBAdd)) {
+      // The accumulator a product is added into (opt/matmul_accumulate.cpp), likewise.
+      const Node* x = n->arg(2);
+      if (x->type && x->type->kind == types::TypeKind::Tensor && x->type == n->type && can_take(n, x, j)) take(n, 2, x);
     } else if (n->is_prim_apply(Prim::ListPush) || n->is_prim_apply(Prim::ListPop)) {
       const Node* x = n->arg(0);
       if (x->type == n->type && can_take(n, x, j)) take(n, 0, x);

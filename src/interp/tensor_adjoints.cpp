@@ -76,6 +76,13 @@ Value adjoint(Prim p, SourceLoc loc, Value* a, size_t n) {
     rt::Shape bs = shape_of_value(a[2], loc, w);
     return run([&] { return rt::matmul_vjp_b(x, ct, bs); });
   }
+  if (p == Prim::MatMulVjpAAdd || p == Prim::MatMulVjpBAdd) {  // (ct, b, acc) and (a, ct, acc)
+    rt::Tensor x = to_tensor(a[0], loc, w), y = to_tensor(a[1], loc, w);
+    // Taken out of its value: when nothing else holds the accumulator, the product is added into it.
+    rt::Tensor acc = a[2].kind() == Kind::Tensor ? take_tensor(std::move(a[2])) : to_tensor(a[2], loc, w);
+    if (p == Prim::MatMulVjpAAdd) return run([&] { return rt::matmul_vjp_a_add(x, y, std::move(acc)); });
+    return run([&] { return rt::matmul_vjp_b_add(x, y, std::move(acc)); });
+  }
   if (p == Prim::Conv2dVjpX || p == Prim::Conv2dVjpW) {
     rt::Tensor first = to_tensor(a[0], loc, w), second = to_tensor(a[1], loc, w);
     rt::Shape shape = shape_of_value(a[2], loc, w);

@@ -40,6 +40,7 @@ bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
 bool normalise_row_loops(PassContext& ctx);     // row_loops.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp
 bool eliminate_dead_graphs(PassContext& ctx);   // dead_graphs.cpp
+bool accumulate_products(PassContext& ctx);     // matmul_accumulate.cpp
 bool fuse_elementwise(PassContext& ctx);        // fuse_elementwise.cpp
 
 }  // namespace fx::opt

@@ -85,10 +85,14 @@ constexpr Step kPipeline[] = {
 
 constexpr int kMaxRounds = 4;
 
-// Run once, after the rounds have converged: fusion outlines regions into kernel graphs that
+// Run once, after the rounds have converged: the accumulating products replace add_tangent,
+// which the rounds' passes take apart; fusion outlines regions into kernel graphs that
 // the passes above do not reach into (inlining would only undo it), and its regions are
 // largest when inlining, folding and dead-code elimination are done.
 constexpr Step kFinal[] = {
+    {"accumulate", accumulate_products,
+     "once the rounds are done, since its primitives have no derivative rules and the passes "
+     "above look for add_tangent: a product added into a loop's accumulator is added by gemm"},
     {"fuse", fuse_elementwise,
      "last, once: elementwise chains and the sums they feed become one kernel each, after "
      "every rewrite that could join or shrink them"},

@@ -233,6 +233,8 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
     case Prim::ExpandReduced:
     case Prim::MatMulVjpA:
     case Prim::MatMulVjpB:
+    case Prim::MatMulVjpAAdd:
+    case Prim::MatMulVjpBAdd:
     case Prim::Conv2dVjpX:
     case Prim::Conv2dVjpW:
     case Prim::PoolWeights:

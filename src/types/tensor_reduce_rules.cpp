@@ -24,7 +24,7 @@ constexpr std::pair<Prim, rt::ReduceOp> kReductions[] = {
 constexpr std::pair<Prim, size_t> kAdjointLike[] = {
     {Prim::Unbroadcast, 1}, {Prim::BroadcastLike, 1}, {Prim::ExpandReduced, 1}, {Prim::MatMulVjpA, 2},
     {Prim::MatMulVjpB, 2},  {Prim::Conv2dVjpX, 2},    {Prim::Conv2dVjpW, 2},    {Prim::PoolWeights, 0},
-    {Prim::Upsample, 2},
+    {Prim::Upsample, 2},    {Prim::MatMulVjpAAdd, 2}, {Prim::MatMulVjpBAdd, 2},
 };
 
 // A float dtype for operations that compute in floating point (softmax, conv2d): i64 → f64.

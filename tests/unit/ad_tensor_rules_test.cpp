@@ -347,9 +347,12 @@ const std::vector<Entry>& table() {
 const std::set<Prim> kZeroDerivative = {Prim::Zeros, Prim::Ones,   Prim::Arange, Prim::Eye,    Prim::RowsEmpty,
                                         Prim::Key,   Prim::Split,  Prim::Normal, Prim::Uniform, Prim::Len,
                                         Prim::ArgMax, Prim::ArgMin, Prim::OneHot, Prim::PoolWeights};
-// Effects, and tree_map (not differentiable yet: a located error), have no rules at all.
-const std::set<Prim> kEffects = {Prim::Load,    Prim::Save,        Prim::ReadBytes, Prim::ReadIdx,
-                                 Prim::LoadTxt, Prim::ReadNumbers, Prim::TreeMap};
+// Effects, tree_map (not differentiable yet: a located error), and the accumulating adjoints,
+// which only the optimiser makes after every transform (opt/matmul_accumulate.cpp), have no
+// rules at all.
+const std::set<Prim> kEffects = {Prim::Load,          Prim::Save,         Prim::ReadBytes, Prim::ReadIdx,
+                                 Prim::LoadTxt,       Prim::ReadNumbers,  Prim::TreeMap,
+                                 Prim::MatMulVjpAAdd, Prim::MatMulVjpBAdd};
 
 bool in_range(Prim p, Prim first, Prim last) {
   return static_cast<int>(p) >= static_cast<int>(first) && static_cast<int>(p) <= static_cast<int>(last);

@@ -74,6 +74,36 @@ TEST(TensorAdjoint, MatmulExplicitFormula) {
   EXPECT_EQ(format(matmul_vjp_b(u, scalar_tensor(2.0), v.shape())), "[2.0, 4.0]");
 }
 
+// acc + the adjoint, for each shape combination matmul_vjp_*_add adds by gemm and for one it
+// does not (a batch): the same values as the plain sum; into acc's storage when acc is held
+// nowhere else, into a new tensor (acc intact) when it is shared.
+TEST(TensorAdjoint, MatmulAdjointsAddedIntoAnAccumulator) {
+  const std::vector<std::pair<Shape, Shape>> cases = {{Shape{2, 3}, Shape{3, 4}}, {Shape{2, 3}, Shape{3}},
+                                                       {Shape{3}, Shape{3, 4}}, {Shape{1, 3}, Shape{3, 1}},
+                                                       {Shape{5, 2, 3}, Shape{3, 4}}};
+  for (const auto& [as, bs] : cases) {
+    SCOPED_TRACE(to_string(as) + " @ " + to_string(bs));
+    Tensor a = rand_t(as), b = rand_t(bs);
+    Tensor ct = rand_t(matmul(a, b).shape());
+    Tensor acc_a = rand_t(as), acc_b = rand_t(bs);
+    Tensor want_a = add(acc_a, matmul_vjp_a(ct, b, as)), want_b = add(acc_b, matmul_vjp_b(a, ct, bs));
+    Tensor shared = acc_a;  // a second holder: the sum must not write over it
+    Tensor got_shared = matmul_vjp_a_add(ct, b, acc_a);
+    EXPECT_NEAR(sum(abs(sub(got_shared, want_a))).item().to_f64(), 0.0, 1e-12);
+    EXPECT_NE(got_shared.raw_data(), shared.raw_data());
+    Tensor alone = copy(acc_a);
+    const void* storage = alone.raw_data();
+    Tensor got_a = matmul_vjp_a_add(ct, b, std::move(alone));
+    EXPECT_NEAR(sum(abs(sub(got_a, want_a))).item().to_f64(), 0.0, 1e-12);
+    if (as.rank() == 2 && bs.rank() <= 2) EXPECT_EQ(got_a.raw_data(), storage);
+    Tensor got_b = matmul_vjp_b_add(a, ct, copy(acc_b));
+    EXPECT_NEAR(sum(abs(sub(got_b, want_b))).item().to_f64(), 0.0, 1e-12);
+  }
+  // A cotangent that does not fit: matmul_vjp's own error.
+  expect_error([] { matmul_vjp_a_add(f64({1.0, 2.0}), f64({1.0, 2.0}), f64({{1.0, 2.0}, {3.0, 4.0}, {5.0, 6.0}})); },
+               "matmul_vjp_a");
+}
+
 TEST(TensorAdjoint, MatmulShapeErrors) {
   expect_error([] { matmul_vjp_a(f64({1.0, 2.0}), f64({{1.0, 2.0}, {3.0, 4.0}}), Shape{3, 2}); }, "matmul");
 }

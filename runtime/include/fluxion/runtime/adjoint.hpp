@@ -12,6 +12,12 @@ namespace fx::rt {
 // b for y's cotangent ct, in the shapes of a and b (summed over broadcast batch axes).
 Tensor matmul_vjp_a(const Tensor& ct, const Tensor& b, const Shape& a_shape);
 Tensor matmul_vjp_b(const Tensor& a, const Tensor& ct, const Shape& b_shape);
+// acc + matmul_vjp_a(ct, b, acc's shape) and acc + matmul_vjp_b(a, ct, acc's shape): a
+// derivative accumulated over a loop's iterations. Where the cotangent is one matrix product
+// (no batch axes; a matrix operand of a matrix or of a vector), it is added into acc by
+// matmul_add; otherwise the plain sum.
+Tensor matmul_vjp_a_add(const Tensor& ct, const Tensor& b, Tensor acc);
+Tensor matmul_vjp_b_add(const Tensor& a, const Tensor& ct, Tensor acc);
 
 // y = conv2d(x, w, stride, padding): the cotangents of x and w.
 Tensor conv2d_vjp_x(const Tensor& ct, const Tensor& w, const Shape& x_shape, int64_t stride, int64_t padding);

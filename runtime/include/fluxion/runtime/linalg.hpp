@@ -9,6 +9,10 @@ namespace fx::rt {
 // rank > 2 are stacks of matrices whose leading axes broadcast. Dtypes promote; bool is an error.
 // TensorError "matmul: inner dimensions differ: (2, 3) @ (4, 5)".
 Tensor matmul(const Tensor& a, const Tensor& b);
+// acc + a @ b for matrices a (m, k) and b (k, n) and acc (m, n): the product is added into acc's
+// storage by the one BLAS call (gemm with beta 1) when nothing else holds acc and all three are
+// of acc's float dtype; otherwise the plain sum (with matmul's and add's errors).
+Tensor matmul_add(Tensor acc, const Tensor& a, const Tensor& b);
 
 // NumPy's dot for ranks 0..2: a product with a scalar, otherwise matmul.
 Tensor dot(const Tensor& a, const Tensor& b);
