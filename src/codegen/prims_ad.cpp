@@ -21,7 +21,7 @@ namespace {
 // (handovers.hpp) gives its count to the result, so a loop's tape is not counted per iteration.
 Emitted list_push(const PrimSite& s) {
   const Type* elem = s.result->elems[0];
-  const char* take = s.consumed & 1 ? "1" : "0";
+  const char* take = s.consumed.contains(0) ? "1" : "0";
   return {"", s.types.push(s.result) + "(" + s.types.convert(s.args[0], s.arg_types[0], s.result) + ", " +
                   s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + take + ", " + s.loc + ")"};
 }
@@ -31,7 +31,7 @@ Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + ".n == 
 // The expansion pops only what it pushed: a loop's backward pass runs as often as its forward one.
 Emitted list_top(const PrimSite& s) { return {"", s.args[0] + ".box->data->at[" + s.args[0] + ".n - 1]", true}; }
 Emitted list_pop(const PrimSite& s) {
-  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", !(s.consumed & 1)};
+  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", !s.consumed.contains(0)};
 }
 
 // ---------------------------------------------------------------- tangent spaces
@@ -44,7 +44,7 @@ std::string tensor_leaf(const PrimSite& s, Prim p, const std::vector<std::string
   leaf.args = args;
   leaf.arg_types = arg_types;
   leaf.result = result;
-  leaf.consumed = 0;
+  leaf.consumed = {};
   leaf.result_name = s.result_name + "_t" + std::to_string(counter++);
   Emitted e = runtime_call(leaf);
   code += e.statements + s.types.name(result) + " " + leaf.result_name + " = " + e.value + ";\n";
