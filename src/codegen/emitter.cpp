@@ -477,7 +477,7 @@ class Emitter {
     // size; the interpreter keeps such zeros sparse and adds into them in place.
     if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type) && carried_as_cotangent(n))
       unsupported(n->loc, "a tensor derivative started from zero at every iteration of a loop's backward pass (kept sparse by the interpreter)");
-    PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n) << padding,
+    PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n).shifted(padding),
                   options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
       site.args.push_back("0");

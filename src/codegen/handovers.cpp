@@ -76,9 +76,10 @@ const std::set<int64_t>& Handovers::stolen(const Node* x) const {
   return it == stolen_.end() ? none : it->second;
 }
 
-uint64_t Handovers::consumed(const Node* n) const {
+const OperandSet& Handovers::consumed(const Node* n) const {
+  static const OperandSet none;
   auto it = consumed_.find(n);
-  return it == consumed_.end() ? 0 : it->second;
+  return it == consumed_.end() ? none : it->second;
 }
 
 // The tuple_gets of an owned tuple take its elements out when they are all that reads it, one
@@ -158,7 +159,7 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
       const Node* x = n->arg(0);
       if (x->type == n->type && can_take(n, x, j)) take(n, 0, x);
     } else if (n->is_prim_apply(Prim::MakeTuple) && n->type && n->type->kind == types::TypeKind::Tuple) {
-      for (size_t i = 0; i < n->num_args() && i < 64; ++i) {
+      for (size_t i = 0; i < n->num_args(); ++i) {
         const Node* x = n->arg(i);
         if (i < n->type->elems.size() && x->type == n->type->elems[i] && can_take(n, x, j)) take(n, i, x);
       }
@@ -167,7 +168,7 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
 }
 
 void Handovers::take(const Node* n, size_t operand, const Node* x) {
-  consumed_[n] |= uint64_t{1} << operand;
+  consumed_[n].insert(operand);
   handed_over_.insert(x);
 }
 

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "codegen/free_vars.hpp"
+#include "codegen/operand_set.hpp"
 #include "ir/ir.hpp"
 
 namespace fx::codegen {
@@ -38,8 +39,8 @@ class Handovers {
   // The elements of the owned tuple x (an owned state parameter, or a node of the body) that
   // its tuple_gets take out.
   const std::set<int64_t>& stolen(const ir::Node* x) const;
-  // Bit i: n's operand i is handed over to the primitive.
-  uint64_t consumed(const ir::Node* n) const;
+  // The operands of n handed over to its primitive.
+  const OperandSet& consumed(const ir::Node* n) const;
   // Does tuple_get/get_attr node n borrow its part of a borrowed value (not counted, not released)?
   bool borrows(const ir::Node* n) const { return borrowing_.count(n) != 0; }
   // Is the value of node x handed over (so that its graph does not release it)?
@@ -55,7 +56,7 @@ class Handovers {
   std::set<const ir::Node*> stealing_;
   std::set<const ir::Node*> borrowing_;
   std::unordered_map<const ir::Node*, std::set<int64_t>> stolen_;
-  std::unordered_map<const ir::Node*, uint64_t> consumed_;
+  std::unordered_map<const ir::Node*, OperandSet> consumed_;
   std::set<const ir::Node*> handed_over_;
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codegen/c_types.hpp"
+#include "codegen/operand_set.hpp"
 #include "ir/ir.hpp"
 
 namespace fx::codegen {
@@ -22,9 +23,9 @@ struct PrimSite {
   std::string loc;                             // the location id of the node, as C text
   std::string result_name;                     // the local the result goes to
   CTypes& types;
-  // Bit i: operand i is an owned value at its last use, handed over to the primitive (so that
-  // a tensor nobody else holds is updated in place); the emitter then no longer releases it.
-  uint64_t consumed = 0;
+  // The operands that are owned values at their last use, handed over to the primitive (so
+  // that a tensor nobody else holds is updated in place); the emitter then no longer releases them.
+  OperandSet consumed = {};
   bool check_nan = false;  // --check-nan: the runtime examines the result (runtime_call)
   // The env of a typed clone's closure value (C expression, type) as closure conversion orders
   // it: its captured values (borrowed) with their types. The emitter knows each closure type's

@@ -21,7 +21,7 @@ namespace {
 // (handovers.hpp) gives its count to the result, so a loop's tape is not counted per iteration.
 Emitted list_push(const PrimSite& s) {
   const Type* elem = s.result->elems[0];
-  const char* take = s.consumed & 1 ? "1" : "0";
+  const char* take = s.consumed.contains(0) ? "1" : "0";
   return {"", s.types.push(s.result) + "(" + s.types.convert(s.args[0], s.arg_types[0], s.result) + ", " +
                   s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + take + ", " + s.loc + ")"};
 }
@@ -31,14 +31,14 @@ Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + ".n == 
 // The expansion pops only what it pushed: a loop's backward pass runs as often as its forward one.
 Emitted list_top(const PrimSite& s) { return {"", s.args[0] + ".box->data->at[" + s.args[0] + ".n - 1]", true}; }
 Emitted list_pop(const PrimSite& s) {
-  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", !(s.consumed & 1)};
+  return {"", "((" + s.types.name(s.result) + "){" + s.args[0] + ".box, " + s.args[0] + ".n - 1})", !s.consumed.contains(0)};
 }
 
 // ---------------------------------------------------------------- tangent spaces
 // A tensor leaf computed by the runtime: the primitive p on `args`, into a fresh local.
 std::string tensor_leaf(const PrimSite& s, Prim p, const std::vector<std::string>& args,
                         const std::vector<const Type*>& arg_types, const Type* result, std::string& code,
-                        uint64_t consumed = 0) {
+                        OperandSet consumed = {}) {
   static int counter = 0;
   PrimSite leaf = s;
   leaf.prim = p;
@@ -181,8 +181,8 @@ Emitted add_tangent(const PrimSite& s) {
   std::string code;
   // A tensor accumulator whose last read this is (codegen/handovers.cpp) is handed to the
   // runtime, which adds into it.
-  if (s.consumed & 1) {
-    std::string value = tensor_leaf(s, Prim::AddTangent, s.args, s.arg_types, s.result, code, 1);
+  if (s.consumed.contains(0)) {
+    std::string value = tensor_leaf(s, Prim::AddTangent, s.args, s.arg_types, s.result, code, s.consumed);
     return {code, value};
   }
   std::string value = sum_of(s, s.args[0], s.arg_types[0], s.args[1], s.arg_types[1], s.result, code);

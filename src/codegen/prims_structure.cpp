@@ -28,10 +28,10 @@ std::string literal(const PrimSite& s, size_t first, const std::vector<const Typ
 
 // The elements handed over (handovers.hpp) are moved in; the others are counted once more.
 Emitted make_tuple(const PrimSite& s) {
-  if (!s.consumed) return borrowed(literal(s, 0, s.result->elems));
+  if (s.consumed.empty()) return borrowed(literal(s, 0, s.result->elems));
   std::string counted;
   for (size_t i = 0; i < s.args.size(); ++i)
-    if (!(s.consumed >> i & 1)) counted += s.types.retain(s.arg_types[i], s.args[i]);
+    if (!s.consumed.contains(i)) counted += s.types.retain(s.arg_types[i], s.args[i]);
   return {counted, literal(s, 0, s.result->elems)};
 }
 

@@ -136,7 +136,7 @@ bool ranked_tensor(const Type* t) { return t->kind == TypeKind::Tensor && types:
 // every operand a ranked tensor, a number or None, none handed over, and the result a ranked
 // tensor or a number? (--check-nan keeps fx_rt_apply_checked, which reports on the operands.)
 bool direct(const PrimSite& s) {
-  if (s.check_nan || s.consumed != 0 || !native_abi::has_direct_kernel(s.prim)) return false;
+  if (s.check_nan || !s.consumed.empty() || !native_abi::has_direct_kernel(s.prim)) return false;
   auto plain = [](const Type* t) {
     return t->kind == TypeKind::F64 || t->kind == TypeKind::I64 || t->kind == TypeKind::Bool;
   };
@@ -164,7 +164,7 @@ Emitted runtime_call(const PrimSite& s) {
     code += "fx_op(" + s.loc + ", " + prim + ", " + args + ", " + n + ", &" + r + "_r);\n";
   else
     code += std::string(s.check_nan ? "fx_apply_checked(" : "fx_apply(") + s.loc + ", " + prim + ", " + args + ", " + n +
-            ", UINT64_C(" + std::to_string(s.consumed) + "), &" + r + "_r);\n";
+            ", UINT64_C(" + std::to_string(s.consumed.runtime_mask()) + "), &" + r + "_r);\n";
   if (s.result->kind == TypeKind::None || s.result->kind == TypeKind::Bottom) return {code, ""};
   return {code, read_back(s, s.result, r + "_r")};
 }
@@ -240,7 +240,7 @@ Emitted index(const PrimSite& s) {
 Emitted set_index(const PrimSite& s) {
   std::string c, dtype;
   const size_t n = s.args.size() - 3;
-  if (s.check_nan || !(s.consumed & 1) || s.arg_types[0]->kind != TypeKind::Tensor ||
+  if (s.check_nan || !s.consumed.contains(0) || s.arg_types[0]->kind != TypeKind::Tensor ||
       !inline_element(s.arg_types.back(), &c, &dtype) || integer_spec(s, 2, n) < 0 ||
       (adds_at(s) && s.arg_types.back()->kind != TypeKind::F64))  // (i64 sums wrap: the runtime's)
     return runtime_call(s);
