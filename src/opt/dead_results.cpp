@@ -15,6 +15,9 @@
 // a node that stays whether or not it is read (an effect, a call, what may fail). It is a
 // fixpoint over the call graph, so recursion and mutual recursion are covered: a component that
 // a recursive call returns only to be added into the same unread component is never demanded.
+// The pass runs only on a whole program (OptOptions::whole_program: `fluxion run`, `emit-c`, `ir`):
+// the embedding API expands derivatives again for later calls, which may call a pullback built
+// for an earlier one and read more of its result, and an AOT library's host calls its exports.
 // Only graphs whose every use is known take part (generated graphs, called directly or as the
 // branches of an `if`): a graph that escapes as a value (a closure called through a variable, a
 // loop body, a fused kernel, a clone listed by closure_at) or that a host may call (the user's
@@ -111,6 +114,7 @@ class DeadResults {
   explicit DeadResults(PassContext& ctx) : ctx_(ctx) {}
 
   bool run() {
+    if (!ctx_.options.whole_program) return false;
     find_candidates();
     if (candidates_.empty()) return false;
     solve();
