@@ -3,6 +3,7 @@
 # same, differentiated with respect to the weights only: the recursive pullbacks' cotangents of
 # the table, the tree and the node count are read by nobody (natively opt/dead_results.cpp drops
 # them). The gradient agrees with forward mode and with central finite differences.
+# fxref-skip: tensors are outside tests/property/fxref.py's scalar subset
 # EXPECT: loss 0.9692656084640893
 # EXPECT: grad w [0.13418423153045483, -0.0079965255388667]
 # EXPECT: reverse = forward ok
