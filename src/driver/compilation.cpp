@@ -289,6 +289,7 @@ void Compilation::optimise() {
   opt::OptOptions o = options_.opt;
   o.check_nan = options_.interp.check_nan;
   o.limited_loops = options_.interp.max_loop_iterations != 0;
+  o.whole_program = whole_program_;
   opt::optimise(module_, *checker_, o, [this](const std::string& pass) { verify(Stage::Optimisation, pass); });
   module_.renumber();
 }
@@ -302,6 +303,7 @@ void Compilation::run_main(std::ostream& out) {
       return;
     }
   }
+  whole_program_ = true;
   ir::Graph* typed = specialised_main();
   // Both engines and the expansion see the optimised program (docs/opt.md).
   optimise();
@@ -447,6 +449,7 @@ bool Compilation::run_natively(const ir::Graph* entry, std::ostream& out, std::s
 }
 
 std::string Compilation::c_text(const std::string& fn) {
+  whole_program_ = true;
   ir::Graph* typed = specialised_main();
   optimise();
   if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
@@ -557,6 +560,7 @@ std::string Compilation::typed_text(const std::string& name, bool optimised) {
 // --print-after-all taken as they would be there; only the graphs still reachable from NAME's
 // specialisations are printed, since inlining leaves the others unread.
 std::string Compilation::expanded_text(const std::string& name, bool as_emitted) {
+  whole_program_ = true;  // what run_main would build for these entries
   check();
   if (ir::Graph* main_graph = module_.find_function("main"); main_graph && main_graph->params.empty())
     checker_->specialise(main_graph, {});

@@ -178,6 +178,8 @@ class Compilation {
   std::unique_ptr<ad::Context> ad_;
   std::unique_ptr<expand::Expander> expander_;
   bool values_typed_ = false;  // prepare_derivative_code typed the expanded values (see verify)
+  // One program from one entry, expanded once (run, emit-c, ir): opt::OptOptions::whole_program.
+  bool whole_program_ = false;
   lower::ProgramScope scope_;  // which file sees which top-level names (for eval)
   const SourceFile* main_file_ = nullptr;
 };

@@ -15,6 +15,10 @@ struct OptOptions {
   int level = 1;            // 0: no pass runs (--opt=0); 1: the pipeline of pipeline.cpp
   bool check_nan = false;   // --check-nan: a float op that makes a nan is an observable error
   bool limited_loops = false;  // --max-loop-iterations: a loop's trip count is observable (its limit)
+  // Every caller of the derivative code is in the module and no later expansion reuses it (the
+  // program of `fluxion run`, `emit-c`, `ir`; not the embedding API, which expands derivatives
+  // again for later calls, nor AOT libraries): the dead-results pass may narrow what it returns.
+  bool whole_program = false;
   bool print_after_all = false;  // the IR after every pass that changed it, to `log`
   bool time_passes = false;      // a table of the time spent in each pass, to `log`
   std::ostream* log = nullptr;

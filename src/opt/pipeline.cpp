@@ -72,6 +72,10 @@ constexpr Step kPipeline[] = {
      "loop body hoists one copy"},
     {"licm", hoist_loop_invariants,
      "after CSE; what it hoists meets the enclosing graph's nodes in the next round's CSE"},
+    {"dead-results", drop_dead_results,
+     "before DCE, after known-calls made the calls of pullbacks direct: the components of a "
+     "(recursive) pullback's result that no caller reads, such as the cotangents of arguments "
+     "not differentiated, become (), and what computed them goes; DCE then takes what that frees"},
     {"dce", eliminate_dead_code,
      "after the rewrites: every pass above leaves dead nodes behind (packed tuples, projected "
      "arguments)"},

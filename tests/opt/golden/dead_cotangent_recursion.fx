@@ -1,0 +1,37 @@
+# A recursion over an enum tree that captures a table it reads at the leaves, differentiated
+# with respect to the weights only (the TreeLSTM's fixed embedding, examples/tree_lstm.fx). Its
+# pullback returns a cotangent for every argument, and the recursive pullback reads its calls'
+# cotangents of the table and the tree only to add them into the ones it returns: nobody reads
+# them (opt/dead_results.cpp). They become (), and with them go the leaf's scatter into a zero of
+# the table and the tree's zero: the call of the recursive pullback returns the weights' part.
+# GOLDEN-FN: main
+# STAGE: native
+# GOLDEN-GRAPH: value_and_grad
+# IR-HAS: = call @forward\[Tensor\[f64, 1\],Tensor\[f64, 2\],Tree\]\[cc\]\[J\]\[back\]\.\d+\(%\d+, %\d+\) : \(\(\), Tensor\[f64, 1\], \(\), \(\)\)
+# GOLDEN-GRAPH: case
+# IR-NOT: zeros_like\(%table
+# IR-NOT: set_index
+# IR-NOT: zeros_like\(%\S+\) : Tree
+# IR-HAS: = make_tuple\(%\d+, %\d+, %\d+\) : \(Tensor\[f64, 1\], \(\), \(\)\)
+# EXPECT: (0.8333757841644894, [0.09714766218496237, 0.7314263648228948])
+enum Tree:
+    Leaf(word: i64)
+    Node(left: Tree, right: Tree)
+
+def forward(w, table, t):
+    match t:
+        case Leaf(word):
+            return tanh(w * table[word])
+        case Node(l, r):
+            a = forward(w, table, l)
+            b = forward(w, table, r)
+            return tanh(w * (a + b))
+
+def loss(w, table, t):
+    return sum(forward(w, table, t))
+
+def main():
+    table = [[0.5, -0.25], [0.75, 0.5], [0.1, 0.2]]
+    w = [1.5, -0.5]
+    t = Node(Leaf(0), Node(Leaf(2), Leaf(1)))
+    print(value_and_grad(loss)(w, table, t))
