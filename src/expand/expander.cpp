@@ -22,7 +22,9 @@ namespace {
 // How many specialised graphs one expansion may build: recursion through ever deeper static
 // values is cut by truncate(), this bounds the rest.
 constexpr size_t kMaxSpecialisations = 20000;
-constexpr int kStaticDepth = 12;
+// Deep enough for a third derivative through a recursion with a branch, whose pullbacks hold
+// the envs of second-order pullbacks that hold first-order ones (about 20 levels).
+constexpr int kStaticDepth = 24;
 // How many times a recursive specialisation may be built before what it returns settles.
 constexpr int kRecursionRounds = 6;
 
@@ -85,7 +87,8 @@ Node* Expander::failure(Scope& s, const RuntimeError& e) {
   return add(s, Prim::Fail, {m_.constant(e.message)}, e.loc.valid() ? e.loc : user_site_);
 }
 
-const types::Type* Expander::type_of(const StaticRef& s_in) {
+const types::Type* Expander::type_of(const StaticRef& s_in, int depth) {
+  if (depth > kStaticDepth) return nullptr;  // a recursion's tangent, named through Recur, unfolds without end
   const StaticRef s = unfold(s_in);
   switch (s->kind) {
     case K::Typed: return s->type;
@@ -101,11 +104,17 @@ const types::Type* Expander::type_of(const StaticRef& s_in) {
     case K::Tuple: {
       std::vector<const types::Type*> elems;
       for (const StaticRef& e : s->elems) {
-        const types::Type* t = type_of(e);
+        const types::Type* t = type_of(e, depth + 1);
         if (!t) return nullptr;
         elems.push_back(t);
       }
       return store_.tuple(std::move(elems));
+    }
+    case K::Alts: {  // typed where the structures it may be have one type
+      const types::Type* t = type_of(s->elems[0], depth + 1);
+      for (size_t i = 1; i < s->elems.size() && t; ++i)
+        if (type_of(s->elems[i], depth + 1) != t) t = nullptr;
+      return t;
     }
     default: return nullptr;
   }
@@ -117,8 +126,13 @@ const types::Type* Expander::prim_result(const Node* n) {
   std::vector<const Node*> args;
   std::vector<const types::Type*> arg_types;
   for (size_t i = 0; i < n->num_args(); ++i) {
-    args.push_back(n->arg(i));
-    arg_types.push_back(type_of(static_of(n->arg(i))));
+    const Node* a = n->arg(i);
+    args.push_back(a);
+    // A declaration operand (variant_field's variant) has no value type: the rules read the
+    // node itself.
+    const bool declaration = a->is_constant() && (std::holds_alternative<const ir::VariantDecl*>(a->value) ||
+                                                  std::holds_alternative<const ir::StructDecl*>(a->value));
+    arg_types.push_back(declaration ? store_.none() : type_of(static_of(a)));
   }
   return typing_.result(p, n, args, arg_types);
 }
@@ -152,13 +166,34 @@ StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
   if (a->is(K::Derived) && b->is(K::Derived) && a->generic == b->generic && a->prim == b->prim &&
       a->argnums.key() == b->argnums.key() && a->stack == b->stack)
     return Static::derived(a->generic, a->prim, a->argnums, a->stack, merge(a->env(), b->env()));
+  if (a->is(K::Alts) || b->is(K::Alts)) return merge_structures(a, b);
   StaticRef j = join(a, b);
   if (!j->is(K::Unknown)) return j;
   const types::Type* ta = type_of(a);
   const types::Type* tb = type_of(b);
-  if (!ta || !tb || types::is_function(ta) || types::is_function(tb)) return j;
-  const types::Type* t = types::join(store_, types::erase_extents(store_, ta), types::erase_extents(store_, tb));
-  return t ? Static::typed(t) : j;
+  const types::Type* t = nullptr;
+  if (ta && tb && !types::is_function(ta) && !types::is_function(tb))
+    t = types::join(store_, types::erase_extents(store_, ta), types::erase_extents(store_, tb));
+  if (t) return Static::typed(t);
+  // Tuples of different lengths: the tangents of closures of different codes (a dispatch's
+  // cases each return their code's), one of which the value is.
+  if (a->is(K::Tuple) && b->is(K::Tuple)) return merge_structures(a, b);
+  return j;
+}
+
+// Alts of the structures of a and b, where those of one length are merged into one.
+StaticRef Expander::merge_structures(const StaticRef& a, const StaticRef& b) {
+  constexpr size_t kMaxStructures = 8;
+  std::vector<StaticRef> out = a->is(K::Alts) ? a->elems : std::vector<StaticRef>{a};
+  for (const StaticRef& x : b->is(K::Alts) ? b->elems : std::vector<StaticRef>{b}) {
+    auto like = std::find_if(out.begin(), out.end(), [&](const StaticRef& y) {
+      return x->is(K::Tuple) && y->is(K::Tuple) && x->elems.size() == y->elems.size();
+    });
+    if (like != out.end()) *like = merge(*like, x);
+    else out.push_back(x);
+  }
+  if (out.size() > kMaxStructures) return Static::unknown();
+  return Static::alts(std::move(out));
 }
 
 const types::Type* Expander::derived_result(const StaticRef& d, const std::vector<StaticRef>& args) {
@@ -268,15 +303,24 @@ StaticRef Expander::native_env(const Graph* clone) {
   return Static::tuple(std::move(captured));
 }
 
-StaticRef Expander::tangent_of(const StaticRef& s_in) {
+StaticRef Expander::tangent_of(const StaticRef& s_in, int depth) {
+  if (depth > kStaticDepth) return Static::unknown();  // as type_of
   const StaticRef s = unfold(s_in);
   switch (s->kind) {
     case K::Code:
-    case K::Derived: return tangent_of(s->env());
-    case K::Native: return tangent_of(native_env(s->graph));
+    case K::Derived: return tangent_of(s->env(), depth + 1);
+    case K::Native: return tangent_of(native_env(s->graph), depth + 1);
+    case K::OneOf:  // one code's env tangent: which one, the run-time value says
+    case K::Alts: {
+      std::vector<StaticRef> each;
+      for (const StaticRef& e : s->elems) each.push_back(tangent_of(e, depth + 1));
+      if (std::any_of(each.begin(), each.end(), [](const StaticRef& t) { return t->is(K::Unknown); }))
+        return Static::unknown();
+      return Static::alts(std::move(each));
+    }
     case K::Tuple: {
       std::vector<StaticRef> elems;
-      for (const StaticRef& e : s->elems) elems.push_back(tangent_of(e));
+      for (const StaticRef& e : s->elems) elems.push_back(tangent_of(e, depth + 1));
       return Static::tuple(std::move(elems));
     }
     case K::Const:
@@ -540,14 +584,21 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
       return emit(s, n, in, sum->is(K::Unknown) ? a : sum);
     }
     case Prim::SetAttr: {  // set_attr(t, i, v) on a tuple: element i of t replaced
+      if (!arg(1)->is_constant() || !std::holds_alternative<int64_t>(arg(1)->value)) break;
+      const auto i = static_cast<size_t>(arg(1)->as_int());
+      auto set = [&](const StaticRef& t) -> StaticRef {
+        if (!t->is(K::Tuple) || i >= t->elems.size()) return nullptr;
+        std::vector<StaticRef> elems = t->elems;
+        elems[i] = sarg(2);
+        return Static::tuple(std::move(elems));
+      };
       StaticRef t = unfold(sarg(0));
-      if (t->is(K::Tuple) && arg(1)->is_constant() && std::holds_alternative<int64_t>(arg(1)->value)) {
-        const auto i = static_cast<size_t>(arg(1)->as_int());
-        if (i < t->elems.size()) {
-          std::vector<StaticRef> elems = t->elems;
-          elems[i] = sarg(2);
-          return emit(s, n, in, Static::tuple(std::move(elems)));
-        }
+      if (StaticRef r = set(t)) return emit(s, n, in, r);
+      if (t->is(K::Alts)) {  // in each structure that has element i (the value is one of them)
+        std::vector<StaticRef> each;
+        for (const StaticRef& a : t->elems)
+          if (StaticRef r = set(unfold(a))) each.push_back(r);
+        if (!each.empty()) return emit(s, n, in, Static::alts(std::move(each)));
       }
       break;
     }

@@ -108,7 +108,7 @@ class Expander {
   StaticRef native_env(const ir::Graph* clone);
   // What is known of zeros_like(x) for x of static s: the tangent of a function value is that
   // of its env (interp/ad_values.cpp), of anything else its own structure.
-  StaticRef tangent_of(const StaticRef& s);
+  StaticRef tangent_of(const StaticRef& s, int depth = 0);
   // The env a call of closure value f passes to f's code.
   ir::Node* env_of(Scope& s, ir::Node* f, SourceLoc loc);
   void leftover(SourceLoc loc, std::string what);
@@ -118,12 +118,15 @@ class Expander {
   // The type of calling derived function d (no transforms pushed) with arguments of these
   // statics, from the types of what it differentiates; null when not known.
   const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
-  const types::Type* type_of(const StaticRef& s);
+  const types::Type* type_of(const StaticRef& s, int depth = 0);
   // The type of primitive application n from what is known of its operands (types/generated_typing.hpp).
   const types::Type* prim_result(const ir::Node* n);
   // The least static above both (static_value.hpp's join), keeping the type two different
   // values share: a loop state that starts as the constant 0.0 stays an f64.
   StaticRef merge(const StaticRef& a, const StaticRef& b);
+  // Where a and b are structures of different shapes (the env tangents of different codes,
+  // from a dispatch's cases): Alts of them, one per tuple length (static_value.hpp).
+  StaticRef merge_structures(const StaticRef& a, const StaticRef& b);
 
   ir::Module& m_;
   ad::Context& cx_;

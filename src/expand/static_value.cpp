@@ -1,6 +1,7 @@
 // Static values of the expansion (static_value.hpp).
 #include "expand/static_value.hpp"
 
+#include <algorithm>
 #include <variant>
 
 #include "types/type.hpp"
@@ -42,6 +43,16 @@ StaticRef Static::derived(ad::Generic g, ir::Prim prim, ad::Argnums a, std::vect
 }
 StaticRef Static::list(StaticRef elem) { return make(Static{.kind = Kind::List, .elems = {std::move(elem)}}); }
 StaticRef Static::one_of(std::vector<StaticRef> codes) { return make(Static{.kind = Kind::OneOf, .elems = std::move(codes)}); }
+StaticRef Static::alts(std::vector<StaticRef> structures) {
+  std::vector<StaticRef> flat;
+  for (const StaticRef& s : structures) {
+    const std::vector<StaticRef> parts = s->is(Kind::Alts) ? s->elems : std::vector<StaticRef>{s};
+    for (const StaticRef& p : parts)
+      if (std::none_of(flat.begin(), flat.end(), [&](const StaticRef& q) { return same(p, q); })) flat.push_back(p);
+  }
+  if (flat.size() == 1) return flat[0];
+  return make(Static{.kind = Kind::Alts, .elems = std::move(flat)});
+}
 StaticRef Static::recur(RecurSlot* slot, std::vector<size_t> path) {
   return make(Static{.kind = Kind::Recur, .slot = slot, .path = std::move(path)});
 }
@@ -99,6 +110,7 @@ std::string key(const StaticRef& s, int depth) {
     }
     case Static::Kind::List: return elems("list[", "]");
     case Static::Kind::OneOf: return elems("oneof{", "}");
+    case Static::Kind::Alts: return elems("alts{", "}");
     case Static::Kind::Recur: {
       std::string k = "rec#" + std::to_string(s->slot->id);
       for (size_t i : s->path) k += "." + std::to_string(i);
@@ -116,13 +128,48 @@ StaticRef truncate(const StaticRef& s, int depth) {
   return make(std::move(copy));
 }
 
+namespace {
+
+// Recur(slot, path) in its shortest name: where a prefix of the path already leads, in what
+// the slot holds, to a Recur (a recursion's tangent holds the tangent of the call inside,
+// named so), that Recur and the rest of the path. Without it the names of the parts of a
+// recursive structure grow without end (rec#1.0.0.2.0.0 is rec#1.0.0.0 when part 0.0.2 of
+// slot 1 is rec#1.0) and so do the specialisations keyed by them.
+StaticRef shortest(RecurSlot* slot, std::vector<size_t> path) {
+  for (int step = 0; step < 16; ++step) {
+    StaticRef at = slot->value ? slot->value : Static::bottom();
+    size_t j = 0;
+    for (; j < path.size() && !at->is(Static::Kind::Recur); ++j) {
+      if (at->is(Static::Kind::Bottom) || at->is(Static::Kind::Unknown)) break;
+      at = element(at, path[j]);
+    }
+    if (!at->is(Static::Kind::Recur) || j == 0) break;
+    std::vector<size_t> rest = at->path;
+    rest.insert(rest.end(), path.begin() + static_cast<std::ptrdiff_t>(j), path.end());
+    if (at->slot == slot && rest.size() >= path.size()) break;
+    slot = at->slot;
+    path = std::move(rest);
+  }
+  return Static::recur(slot, std::move(path));
+}
+
+}  // namespace
+
 StaticRef element(const StaticRef& s, size_t i) {
   if (s->is(Static::Kind::Recur)) {
     std::vector<size_t> path = s->path;
     path.push_back(i);
-    return Static::recur(s->slot, std::move(path));
+    return shortest(s->slot, std::move(path));
   }
   if (s->is(Static::Kind::Bottom)) return s;
+  if (s->is(Static::Kind::Alts)) {  // the value is one of them: the element of those that have it
+    std::vector<StaticRef> parts;
+    for (const StaticRef& a : s->elems) {
+      StaticRef e = element(a, i);
+      if (!e->is(Static::Kind::Unknown)) parts.push_back(e);
+    }
+    return parts.empty() ? Static::unknown() : Static::alts(std::move(parts));
+  }
   if (s->is(Static::Kind::Tuple)) return i < s->elems.size() ? s->elems[i] : Static::unknown();
   if (s->is(Static::Kind::Typed) && s->type->kind == types::TypeKind::Tuple && i < s->type->elems.size())
     return Static::typed(s->type->elems[i]);
@@ -171,11 +218,16 @@ ad::Shape shape_of_type(const types::Type* t, bool& complete) {
   return s;
 }
 
-}  // namespace
+// How deep shape_of looks: a recursion's tangent, named through Recur, unfolds without end.
+constexpr int kMaxShapeDepth = 32;
 
-ad::Shape shape_of(const StaticRef& s_in, bool& complete) {
+ad::Shape shape_at(const StaticRef& s_in, bool& complete, int depth) {
   using K = ad::Shape::Kind;
   ad::Shape out;
+  if (depth > kMaxShapeDepth) {
+    complete = false;
+    return out;
+  }
   const StaticRef s = unfold(s_in);
   switch (s->kind) {
     case Static::Kind::Const: {
@@ -192,13 +244,19 @@ ad::Shape shape_of(const StaticRef& s_in, bool& complete) {
     case Static::Kind::Typed: return shape_of_type(s->type, complete);
     case Static::Kind::Tuple:
       out.kind = K::Tuple;
-      for (const StaticRef& e : s->elems) out.elems.push_back(shape_of(e, complete));
+      for (const StaticRef& e : s->elems) out.elems.push_back(shape_at(e, complete, depth + 1));
       return out;
     case Static::Kind::Code:
     case Static::Kind::Native:
     case Static::Kind::Derived: out.kind = K::Function; return out;
     case Static::Kind::List: out.kind = K::List; return out;
     case Static::Kind::OneOf: out.kind = K::Function; return out;
+    case Static::Kind::Alts: {  // known where every structure it may be has the same shape
+      out = shape_at(s->elems[0], complete, depth + 1);
+      for (size_t i = 1; i < s->elems.size() && complete; ++i)
+        if (shape_at(s->elems[i], complete, depth + 1).key() != out.key()) complete = false;
+      return out;
+    }
     case Static::Kind::Bottom:
     case Static::Kind::Unknown:
     case Static::Kind::Recur: break;
@@ -206,6 +264,10 @@ ad::Shape shape_of(const StaticRef& s_in, bool& complete) {
   complete = false;
   return out;
 }
+
+}  // namespace
+
+ad::Shape shape_of(const StaticRef& s, bool& complete) { return shape_at(s, complete, 0); }
 
 bool read_argnums(const StaticRef& s_in, ad::Argnums& out) {
   const StaticRef s = unfold(s_in);

@@ -38,6 +38,9 @@ struct Static {
     Derived,  // a derived function (generic, argnums, stack); elems: {its env, a tuple}
     List,     // a persistent stack; elems: {its elements}
     OneOf,    // one of several Code statics of different codes (the pullback of an `if`)
+    Alts,     // one of several structures (elems): the tangent of a value that is one of several
+              // codes (OneOf), whose env, and so whose tangent, depends on which code it is. At
+              // run time it is one of them; reading a part of it reads that part of each.
     Recur,    // part `path` of the output of a specialisation being built (slot): a recursive
               // call's result, by name, so that a recursion's pullback (whose env holds the
               // pullback of the call inside) has a finite static
@@ -66,6 +69,8 @@ struct Static {
   static StaticRef list(StaticRef elem);
   static StaticRef one_of(std::vector<StaticRef> codes);
   static StaticRef recur(RecurSlot* slot, std::vector<size_t> path = {});
+  // Alts of these structures (nested Alts flattened, equal ones once); a single one is itself.
+  static StaticRef alts(std::vector<StaticRef> structures);
 
   bool is(Kind k) const { return kind == k; }
   const StaticRef& env() const { return elems.at(0); }
@@ -84,7 +89,8 @@ std::string key(const StaticRef& s, int depth = 8);
 // pullback chain terminates.
 StaticRef truncate(const StaticRef& s, int depth);
 // Element i of a tuple static (a Tuple, or Typed with a tuple type; of a Recur, the Recur one
-// step further down; of Bottom, Bottom), else Unknown.
+// step further down; of Bottom, Bottom; of Alts, the Alts of the element of each structure
+// that has one), else Unknown.
 StaticRef element(const StaticRef& s, size_t i);
 // The structure of the run-time value, as the AD templates need it (ad/shape.hpp); false in
 // `complete` where some part is not known (its shape is then Undef).
