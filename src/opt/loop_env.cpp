@@ -155,11 +155,20 @@ bool lengths_checked_on_entry(const ir::Module& m, const Graph* g, const Node* a
       const Node* c = n->arg(0);
       if (!c->is_prim_apply(Prim::Eq) || c->num_args() != 2 || static_cast<size_t>(std::max(i, j)) >= env->num_args())
         continue;
-      const Node* x = len_operand(c->arg(0));
-      const Node* y = len_operand(c->arg(1));
+      // len(x) == len(y), or len(x) == k where len(y) of a y whose type knows its extent was
+      // folded to that constant (known_extents.cpp).
+      const Node* lhs = c->arg(0);
+      const Node* rhs = c->arg(1);
+      if (!len_operand(lhs)) std::swap(lhs, rhs);
+      const Node* x = len_operand(lhs);
+      const Node* y = len_operand(rhs);
+      int64_t k;
       // A zero made of a vector, zeros_like(w), has w's length.
       const Node* ea = without_zero(env->arg(static_cast<size_t>(i)));
       const Node* eb = without_zero(env->arg(static_cast<size_t>(j)));
+      if (x && !y && constant_int(rhs, &k) &&
+          ((ea == x && types::extent(eb->type, 0) == k) || (eb == x && types::extent(ea->type, 0) == k)))
+        return true;
       if (x && y && ((ea == x && eb == y) || (ea == y && eb == x))) return true;
     }
   return false;

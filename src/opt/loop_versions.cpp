@@ -96,8 +96,9 @@ bool is_version(const ir::Module& m, const Graph* g) {
     for (const Node* n : outer->body) {
       if (!n->is_prim_apply(Prim::If) || n->num_args() != 3) continue;
       const Node* c = n->arg(0);
-      if (!c->is_prim_apply(Prim::Eq) || c->num_args() != 2 || !c->arg(0)->is_prim_apply(Prim::Len) ||
-          !c->arg(1)->is_prim_apply(Prim::Len))
+      // len(x) == len(y), or len(x) == k once a known extent folded
+      if (!c->is_prim_apply(Prim::Eq) || c->num_args() != 2 ||
+          (!c->arg(0)->is_prim_apply(Prim::Len) && !c->arg(1)->is_prim_apply(Prim::Len)))
         continue;
       for (size_t i = 1; i < 3; ++i) {
         const Node* k = n->arg(i);
@@ -257,6 +258,17 @@ class Versioner {
     return g;
   }
 
+  // Can value be made in a branch: rows_empty(), or a tuple of constants, shared values and such?
+  bool made_here(const Node* value, int depth = 0) const {
+    if (value->is_prim_apply(Prim::RowsEmpty) && value->num_args() == 0) return true;
+    if (!value->is_prim_apply(Prim::MakeTuple) || depth > kMaxChain) return false;
+    for (size_t i = 0; i < value->num_args(); ++i) {
+      const Node* a = value->arg(i);
+      if (!a->is_constant() && !index_.count(a) && !made_here(a, depth + 1)) return false;
+    }
+    return true;
+  }
+
   // x when value is len(x), x.shape or x.shape[i] of a tensor x the branches share or can
   // compute so (the shape of a tensor cannot fail).
   Node* shape_of_shared(Node* value) {
@@ -292,7 +304,7 @@ class Versioner {
       if (read.count(value)) return read[value];
       Node* r = nullptr;
       if (value->is_constant()) return value;
-      if (value->is_prim_apply(Prim::MakeTuple) || value->is_prim_apply(Prim::RowsEmpty)) {
+      if (made_here(value)) {
         // The initial state, (0, []): rebuilt here, so that the loop is seen to start at 0.
         std::vector<Node*> inputs{value->inputs[0]};
         for (size_t i = 0; i < value->num_args(); ++i) inputs.push_back(get(value->arg(i)));
