@@ -3,14 +3,18 @@
 // graph that runs the loop may have checked it already, before the loop: jacfwd computes the
 // primal dot(v1, v2) before its direction loop, which then calls the function's forward
 // transform, and that computes dot(v1, v2) again each iteration (dead: jacfwd keeps only the
-// tangent), and the tangents dot(one_hot(k, len(v1)), v2) and dot(v1, zeros_like(v2)). When a
-// dot of the same two env values ran before the loop (in every loop that runs the body), their
-// lengths agree, so in the body:
-//   dot(a, b) nobody reads           cannot fail: deleted (DCE keeps it, removable.cpp)
+// tangent), and the tangents dot(one_hot(k, len(v1)), v2) and dot(v1, zeros_like(v2)). The
+// lengths of two env values agree when a dot of them ran before the loop (in every loop that
+// runs the body), or when the graph running the loop is the checked copy of a versioned loop
+// (loop_versions.cpp: it runs only when len(v1) == len(v2)). Then, in the body:
+//   dot(a, b), a * b, a + b, a - b nobody reads     cannot fail: deleted (DCE keeps them)
 //   dot(one_hot(k, len(a)), b) = b[k],  dot(a, zeros_like(b)) = 0.0
-// (the laws of one_hot_products.cpp, real arithmetic, off under --check-nan). With
-// loop_counters.cpp deleting the one_hot, jacfwd's gradient of dot does O(1) work per
-// direction whatever the vectors' length (dF~ §5.2).
+//   sum(one_hot(k, len(a)) * b) = b[k],  a * zero = zero,  a + zero = a + 0.0
+// where a zero is zeros_like(b) in the body or one made outside the loop and read through the
+// env (jacfwd of a closure: the zero tangent of its captured vector). These are the laws of
+// one_hot_products.cpp (real arithmetic, off under --check-nan), with the lengths known from
+// outside instead of from the types. With loop_counters.cpp deleting the one_hot, jacfwd's
+// gradient of dot does O(1) work per direction whatever the vectors' length (dF~ §5.2).
 #include <cmath>
 
 #include "opt/loop_env.hpp"
