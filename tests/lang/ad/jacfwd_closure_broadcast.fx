@@ -2,6 +2,7 @@
 # 1 broadcasts, and an argument of length 1 broadcasts against w. The optimiser runs jacfwd's
 # direction loop in a copy checked to have len(v) == len(w) (opt/loop_versions.cpp); these
 # take the other copy, the loop as it was, and agree with reverse mode.
+# fxref-skip: tensors are outside tests/property/fxref.py's scalar subset
 # EXPECT: [2.5, 2.5, 2.5, 2.5]
 # EXPECT: [2.5, 2.5, 2.5, 2.5]
 # EXPECT: [6.0]
