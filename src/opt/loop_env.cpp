@@ -1,5 +1,7 @@
 #include "opt/loop_env.hpp"
 
+#include <algorithm>
+
 #include "opt/rewrite.hpp"
 
 namespace fx::opt {
@@ -83,6 +85,120 @@ bool evaluated_before(const LoopSite& site, Prim p, const Node* a, const Node* b
       return true;
   }
   return false;
+}
+
+namespace {
+
+bool vector(const Node* x) { return x->type && types::is_tensor(x->type) && types::rank_of(x->type) == 1; }
+
+// x when n is len(x) of a vector x (the form loop_versions.cpp writes the check in).
+const Node* len_operand(const Node* n) {
+  return n->is_prim_apply(Prim::Len) && n->num_args() == 1 && vector(n->arg(0)) ? n->arg(0) : nullptr;
+}
+
+// i when x is tuple_get(p, i) of g's env parameter p (a closed graph of one parameter).
+bool env_read(const Graph* g, const Node* x, int64_t* i) {
+  return g->params.size() == 1 && x->is_prim_apply(Prim::TupleGet) && x->num_args() == 2 &&
+         x->arg(0) == g->params[0] && constant_int(x->arg(1), i) && *i >= 0;
+}
+
+// The outer node a loop body's env read stands for, looking through a zero: y for zeros_like(y).
+const Node* length_root(const Graph* body, const Node* x, const LoopSite& site) {
+  const Node* o = outer_value(body, x, site);
+  if (o && o->is_prim_apply(Prim::ZerosLike) && o->num_args() == 1 && vector(o->arg(0))) return o->arg(0);
+  return o;
+}
+
+const Node* without_zero(const Node* x) {
+  return x->is_prim_apply(Prim::ZerosLike) && x->num_args() == 1 && vector(x->arg(0)) ? x->arg(0) : x;
+}
+
+// The value x, an env read of closed graph g, has where g's one closure is made: element i of
+// make_closure(@g, make_tuple(...)); null when g has no single such closure.
+const Node* entry_value(const ir::Module& m, const Graph* g, const Node* x) {
+  int64_t i;
+  if (!env_read(g, x, &i)) return nullptr;
+  const Node* found = nullptr;
+  for (const auto& outer : m.graphs)
+    for (const Node* n : outer->body)
+      for (size_t k = 1; k < n->inputs.size(); ++k)
+        if (n->inputs[k]->holds_graph() && n->inputs[k]->as_graph() == g) {
+          bool closure = n->is_prim_apply(Prim::MakeClosure) && k == 1 && n->arg(1)->is_prim_apply(Prim::MakeTuple);
+          if (!closure || found) return nullptr;
+          found = n->arg(1);
+        }
+  return found && static_cast<size_t>(i) < found->num_args() ? found->arg(static_cast<size_t>(i)) : nullptr;
+}
+
+}  // namespace
+
+const Node* length_operand(const Node* x) {
+  int64_t i;
+  if (x->is_prim_apply(Prim::Len) && x->num_args() == 1 && vector(x->arg(0))) return x->arg(0);
+  if (!x->is_prim_apply(Prim::TupleGet) || x->num_args() != 2 || !constant_int(x->arg(1), &i) || i != 0) return nullptr;
+  const Node* s = x->arg(0);
+  const std::string* field = s->is_prim_apply(Prim::GetAttr) && s->num_args() == 2 ? constant_string(s->arg(1)) : nullptr;
+  return field && *field == "shape" && vector(s->arg(0)) ? s->arg(0) : nullptr;
+}
+
+bool lengths_checked_on_entry(const ir::Module& m, const Graph* g, const Node* a, const Node* b) {
+  int64_t i, j;
+  if (!env_read(g, a, &i) || !env_read(g, b, &j)) return false;
+  for (const auto& outer : m.graphs)
+    for (const Node* n : outer->body) {
+      if (!n->is_prim_apply(Prim::If) || n->num_args() != 3) continue;
+      const Node* then = n->arg(1);
+      if (!then->is_prim_apply(Prim::MakeClosure) || then->num_args() != 2 || !then->arg(0)->holds_graph() ||
+          then->arg(0)->as_graph() != g || !then->arg(1)->is_prim_apply(Prim::MakeTuple))
+        continue;
+      const Node* env = then->arg(1);
+      const Node* c = n->arg(0);
+      if (!c->is_prim_apply(Prim::Eq) || c->num_args() != 2 || static_cast<size_t>(std::max(i, j)) >= env->num_args())
+        continue;
+      // len(x) == len(y), or len(x) == k where len(y) of a y whose type knows its extent was
+      // folded to that constant (known_extents.cpp).
+      const Node* lhs = c->arg(0);
+      const Node* rhs = c->arg(1);
+      if (!len_operand(lhs)) std::swap(lhs, rhs);
+      const Node* x = len_operand(lhs);
+      const Node* y = len_operand(rhs);
+      int64_t k;
+      // A zero made of a vector, zeros_like(w), has w's length.
+      const Node* ea = without_zero(env->arg(static_cast<size_t>(i)));
+      const Node* eb = without_zero(env->arg(static_cast<size_t>(j)));
+      if (x && !y && constant_int(rhs, &k) &&
+          ((ea == x && types::extent(eb->type, 0) == k) || (eb == x && types::extent(ea->type, 0) == k)))
+        return true;
+      if (x && y && ((ea == x && eb == y) || (ea == y && eb == x))) return true;
+    }
+  return false;
+}
+
+bool equal_lengths(const ir::Module& m, const LoopSite& site, const Node* a, const Node* b) {
+  return a == b || evaluated_before(site, Prim::Dot, a, b) || lengths_checked_on_entry(m, site.outer, a, b);
+}
+
+bool lengths_agree(const ir::Module& m, const Graph* body, const std::vector<LoopSite>& sites, const Node* a,
+                   const Node* b) {
+  if (!vector(a) || !vector(b)) return false;
+  if (a == b) return true;
+  for (const LoopSite& site : sites) {
+    const Node* x = length_root(body, a, site);
+    const Node* y = length_root(body, b, site);
+    if (!x || !y || !equal_lengths(m, site, x, y)) return false;
+  }
+  return true;
+}
+
+bool env_zero(const ir::Module& m, const Graph* body, const std::vector<LoopSite>& sites, const Node* x) {
+  if (sites.empty() || !vector(x)) return false;
+  for (const LoopSite& site : sites) {
+    const Node* o = outer_value(body, x, site);
+    // The graph running the loop may itself read the value from its env (a versioned loop's copy).
+    if (o && !o->is_prim_apply(Prim::ZerosLike)) o = entry_value(m, site.outer, o);
+    if (!o || !o->is_prim_apply(Prim::ZerosLike)) return false;
+  }
+  return true;
 }
 
 }  // namespace fx::opt

@@ -35,4 +35,25 @@ bool same_value(const ir::Graph* body, const ir::Node* x, const LoopSite& site, 
 // Did site.outer evaluate p(a, b) or p(b, a) before the loop (so that it did not fail)?
 bool evaluated_before(const LoopSite& site, ir::Prim p, const ir::Node* a, const ir::Node* b);
 
+// u when x reads the length of vector u: len(u) or u.shape[0]; null otherwise.
+const ir::Node* length_operand(const ir::Node* x);
+
+// Is g only run where vectors a and b, nodes of g, have one length: g is the code of the true
+// branch of `if(eq(len(x), len(y)), make_closure(@g, env), ...)` (the fast copy of a versioned
+// loop, loop_versions.cpp), and a and b read x and y from its env?
+bool lengths_checked_on_entry(const ir::Module& m, const ir::Graph* g, const ir::Node* a, const ir::Node* b);
+
+// Do vectors a and b, nodes of site.outer, have one length when the loop runs: the same node, a
+// dot of them evaluated before the loop, or a length check the graph runs under?
+bool equal_lengths(const ir::Module& m, const LoopSite& site, const ir::Node* a, const ir::Node* b);
+
+// Do a and b, vectors of `body`, have one length for every loop that runs it? A zero read from
+// the env (zeros_like(y) outside) has y's length.
+bool lengths_agree(const ir::Module& m, const ir::Graph* body, const std::vector<LoopSite>& sites, const ir::Node* a,
+                   const ir::Node* b);
+
+// Is x, a node of `body`, a zero tensor made outside the loop (zeros_like(y)) in every loop that
+// runs it (by the graph running the loop, or passed to that graph in its env)?
+bool env_zero(const ir::Module& m, const ir::Graph* body, const std::vector<LoopSite>& sites, const ir::Node* x);
+
 }  // namespace fx::opt

@@ -61,6 +61,9 @@ constexpr Step kPipeline[] = {
     {"loop-env", simplify_loop_env_checks,
      "with one-hot, for what a loop body can only know from the graph that runs the loop "
      "(a length checked before the loop)"},
+    {"loop-versions", version_loops,
+     "after loop-env, for the basis products it could not rewrite for want of a length: the "
+     "loop runs in a copy checked to have it, where the next round's product rules apply"},
     {"matmul-adjoints", simplify_matmul_adjoints,
      "beside the identities, which drop the 1.0 of a seed it multiplies in; before CSE and "
      "DCE, which then see the plain products and the matrix products no longer read"},
@@ -87,7 +90,7 @@ constexpr Step kPipeline[] = {
      "folding and inlining drop the last reference to a branch or loop body"},
 };
 
-constexpr int kMaxRounds = 4;
+constexpr int kMaxRounds = 6;
 
 // Run once, after the rounds have converged: the accumulating products replace add_tangent,
 // which the rounds' passes take apart; fusion outlines regions into kernel graphs that

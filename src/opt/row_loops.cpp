@@ -92,8 +92,9 @@ bool f64_vector_type(const types::Type* t) {
 bool f64_vector(const Node* x) { return f64_vector_type(x->type); }
 
 // Is n (a node of outer) the length of vector v: its known extent, or len(u), u.shape[0] of u = v
-// or of a vector u whose dot with v outer computed before the loop (so their lengths agree)?
-bool length_of(const Node* n, const Node* v, const LoopSite& site) {
+// or of a vector u whose length is v's by a dot of the two before the loop, or by the check the
+// graph runs under (a versioned loop's fast copy, loop_versions.cpp)?
+bool length_of(const ir::Module& m, const Node* n, const Node* v, const LoopSite& site) {
   int64_t e;
   if (constant_int(n, &e)) return e >= 0 && types::extent(v->type, 0) == e;
   const Node* u = nullptr;
@@ -105,7 +106,7 @@ bool length_of(const Node* n, const Node* v, const LoopSite& site) {
     if (s->is_prim_apply(Prim::GetAttr) && s->num_args() == 2 && is_string(s->arg(1), "shape")) u = s->arg(0);
   }
   if (!u || !u->type || !types::is_tensor(u->type) || types::rank_of(u->type) != 1) return false;
-  return u == v || evaluated_before(site, Prim::Dot, u, v);
+  return equal_lengths(m, site, u, v);
 }
 
 bool elementwise(Prim p, size_t args) {
@@ -146,7 +147,7 @@ class Vectorise {
     if (x->graph != r_.body.graph) return nullptr;
     if (x->is_prim_apply(Prim::Index) && x->num_args() == 3 && is_string(x->arg(1), "i") && state_part(r_.body, x->arg(2), r_.counter)) {
       const Node* v = outside(r_.body, x->arg(0), r_.outer);
-      if (!v || v->is_constant() || !f64_vector(v) || !length_of(r_.bound, v, {r_.outer, r_.loop, r_.body.env}))
+      if (!v || v->is_constant() || !f64_vector(v) || !length_of(ctx_.module, r_.bound, v, {r_.outer, r_.loop, r_.body.env}))
         return nullptr;
       ++vectors_;
       return const_cast<Node*>(v);
