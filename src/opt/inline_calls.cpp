@@ -212,11 +212,6 @@ class InlinePass {
       }
       if (g->output && g->output->holds_graph()) ++references_[g->output->as_graph()];
     }
-    for (const auto& g : ctx.module.graphs) {
-      for (const Node* n : g->body)
-        for (size_t k = 0; k < n->inputs.size(); ++k) uses_[n->inputs[k]].push_back({n, k});
-      if (g->output) uses_[g->output].push_back({nullptr, 0});
-    }
   }
 
   bool run() {
@@ -341,6 +336,15 @@ class InlinePass {
     return sizes_[c] = escapes ? SIZE_MAX : size;
   }
 
+  // Every use of every node of the module, as the pass starts (nodes it copies are not read).
+  void record_uses() {
+    for (const auto& g : ctx_.module.graphs) {
+      for (const Node* n : g->body)
+        for (size_t k = 0; k < n->inputs.size(); ++k) uses_[n->inputs[k]].push_back({n, k});
+      if (g->output) uses_[g->output].push_back({nullptr, 0});
+    }
+  }
+
   // Is the result of call n (the closure of `returned`, nested in the callee) only called, in
   // n's graph: read by closure_at nodes that list a clone of returned's function with its
   // signature, each read only as the callee of calls? Then every use of the copy is a call.
@@ -351,6 +355,7 @@ class InlinePass {
         if (t->params[i]->type != returned->params[i]->type) return false;
       return true;
     };
+    if (uses_.empty()) record_uses();  // only a pass that meets a factory needs them
     auto users = uses_.find(n);
     if (users == uses_.end()) return true;  // nobody reads it: the copy is retired unread
     for (const auto& [at, k] : users->second) {
