@@ -12,12 +12,18 @@
 // of one of their nested graphs (the closure's code would be duplicated under a second env
 // layout, which the C back end and closure conversion key by type), and calls that are not in
 // a scope where the callee's free variables are visible.
+// One such closure is inlined: a callee that returns a closure of its nested graph (a factory,
+// `make_scaler(k)` returning `scale`) whose caller only calls the result right there
+// (`make_scaler(k)(3.0)`). The copy of the nested graph is then never a value: known-calls
+// turns the call through the result into a direct call of the copy (known_calls.cpp), which is
+// inlined in turn, and the closure is gone (issue #13, "Closures that escape").
 #include <algorithm>
 #include <functional>
 #include <unordered_set>
 
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
+#include "types/type_verifier.hpp"
 
 namespace fx::opt {
 
@@ -242,9 +248,11 @@ class InlinePass {
     if (!c->origin || c == caller || !recursion_.known(c) || recursion_.recursive(c)) return nullptr;
     if (c->params.size() != n->num_args() || !c->output) return nullptr;
     // Derivative code (a generated graph, its own origin while the optimiser runs over it,
-    // Compilation::optimise_derivatives) goes only into derivative code: its closures and
-    // stacks have no user-facing type rule for the verifier to hold a typed clone to.
-    if (c->origin == c && caller->origin != caller) return nullptr;
+    // Compilation::optimise_derivatives) goes into a typed clone only where the verifier can
+    // hold it to a clone's rules (plain_code: no stacks, no dispatch), and only into a
+    // top-level clone: a nested clone's closures were converted with the free variables it
+    // read (ad::Context::convert), which inlined code would change.
+    if (c->origin == c && caller->origin != caller && (caller->parent || !plain_code(c))) return nullptr;
     // The copy's nodes keep the types inferred for the parameters: an argument must have
     // exactly that type. One that knows more (tensor extents, which signatures forget) or
     // less (a rank the callee's annotation asserts on entry) would make the primitives' rules
@@ -255,6 +263,7 @@ class InlinePass {
     if (caller->nested_in(c)) return nullptr;
     size_t size = subtree_size(c);
     if (size == SIZE_MAX) return nullptr;
+    if (returns_nested_.count(c) && !only_called(n, c->output->as_graph())) return nullptr;
     // A pullback is named by the closures the forward pass makes of it (for their type: the
     // calls through them are direct by now) and called from one place, the backward pass: a
     // copy there costs what a single use costs.
@@ -265,6 +274,38 @@ class InlinePass {
     return c;
   }
 
+  // Is generated graph c, with its nested graphs, code a typed clone may hold: no stack, no
+  // dispatch on a closure's code and no call through a value left (once known-calls made them
+  // direct)? Its converted closures (make_closure, closure_env) are typed by their code and env
+  // (expand/value_types.hpp), which the verifier accepts in a clone as it accepts a closure_env
+  // main applies to the pullback `vjp` returned. Inlined there, a `vjp` meets the call of its
+  // pullback in main, projection and DCE remove the closure (issue #13).
+  bool plain_code(const Graph* c) {
+    auto plain = [](const Graph* g) {
+      for (const Node* n : g->body) {
+        ir::Prim p;
+        if (n->prim_callee(&p)) {
+          if (ir::prim_info(p).family == ir::PrimFamily::AD_INTERNAL && p != ir::Prim::ZerosLike &&
+              p != ir::Prim::AddTangent && p != ir::Prim::MakeClosure && p != ir::Prim::ClosureEnv)
+            return false;
+          // The env of a typed clone's closure is laid out by the clones that make it
+          // (emitter.cpp clone_env), which a typed clone's own code does not read.
+          if (p == ir::Prim::ClosureEnv && n->arg(0)->type && n->arg(0)->type->kind == types::TypeKind::Closure)
+            return false;
+        } else if (!n->callee()->holds_graph()) {
+          return false;
+        }
+      }
+      return true;
+    };
+    if (auto it = plain_.find(c); it != plain_.end()) return it->second;
+    std::vector<const Graph*> graphs{c};
+    for (const Graph* h : descendants(children_, c)) graphs.push_back(h);
+    bool ok = std::all_of(graphs.begin(), graphs.end(), plain) &&
+              types::holds_as_clone(graphs, ctx_.store, ctx_.checker.annotations());
+    return plain_[c] = ok;
+  }
+
   // The number of body nodes of c and its nested graphs; SIZE_MAX when one of them is made
   // into a closure value (see the header) or listed by closure_at.
   size_t subtree_size(const Graph* c) {
@@ -273,12 +314,19 @@ class InlinePass {
     std::unordered_set<const Graph*> inside(nested.begin(), nested.end());
     size_t size = c->body.size();
     auto value_use = [&](const Node* x) { return x->holds_graph() && inside.count(x->as_graph()); };
-    bool escapes = value_use(c->output);
+    // Returning a closure of a graph nested directly in c is the one escape inlining handles
+    // (only_called decides per call), and so is such a closure returning one of its own nested
+    // graphs in turn (curried functions): the chain of returned graphs.
+    std::unordered_set<const Graph*> returning;
+    for (const Graph* r = c; value_use(r->output) && r->output->as_graph()->parent == r; r = r->output->as_graph())
+      returning.insert(r);
+    if (!returning.empty()) returns_nested_.insert(c);
+    bool escapes = value_use(c->output) && !returning.count(c);
     auto scan = [&](const Graph* g) {
       for (const Node* n : g->body)
         for (size_t k = 0; k < n->inputs.size(); ++k)
           if (value_use(n->inputs[k]) && !code_position(n, k)) escapes = true;
-      if (g != c && value_use(g->output)) escapes = true;
+      if (g != c && value_use(g->output) && !returning.count(g)) escapes = true;
     };
     scan(c);
     for (const Graph* h : nested) {
@@ -288,12 +336,54 @@ class InlinePass {
     return sizes_[c] = escapes ? SIZE_MAX : size;
   }
 
+  // Every use of every node of the module, as the pass starts (nodes it copies are not read).
+  void record_uses() {
+    for (const auto& g : ctx_.module.graphs) {
+      for (const Node* n : g->body)
+        for (size_t k = 0; k < n->inputs.size(); ++k) uses_[n->inputs[k]].push_back({n, k});
+      if (g->output) uses_[g->output].push_back({nullptr, 0});
+    }
+  }
+
+  // Is the result of call n (the closure of `returned`, nested in the callee) only called, in
+  // n's graph: read by closure_at nodes that list a clone of returned's function with its
+  // signature, each read only as the callee of calls? Then every use of the copy is a call.
+  bool only_called(const Node* n, const Graph* returned) {
+    auto fits = [&](const Graph* t) {
+      if (t->origin != returned->origin || t->params.size() != returned->params.size()) return false;
+      for (size_t i = 0; i < t->params.size(); ++i)
+        if (t->params[i]->type != returned->params[i]->type) return false;
+      return true;
+    };
+    if (uses_.empty()) record_uses();  // only a pass that meets a factory needs them
+    auto users = uses_.find(n);
+    if (users == uses_.end()) return true;  // nobody reads it: the copy is retired unread
+    for (const auto& [at, k] : users->second) {
+      if (!at || at->graph != n->graph || k != 1 || !at->is_prim_apply(ir::Prim::ClosureAt)) return false;
+      bool listed = false;
+      for (size_t i = 1; i < at->num_args(); ++i) listed = listed || (at->arg(i)->holds_graph() && fits(at->arg(i)->as_graph()));
+      if (!listed) return false;
+      auto calls = uses_.find(at);
+      if (calls == uses_.end()) continue;
+      for (const auto& [call, j] : calls->second) {
+        if (!call || j != 0 || !call->is_apply() || !call->keywords.empty() || call->num_args() != returned->params.size())
+          return false;
+        const Node* out = returned->output;  // a closure it returns in turn is only called too
+        if (out->holds_graph() && out->as_graph()->parent == returned && !only_called(call, out->as_graph())) return false;
+      }
+    }
+    return true;
+  }
+
   PassContext& ctx_;
   Children children_;
   Recursion recursion_;
   std::unordered_map<const Graph*, size_t> references_;
   std::unordered_map<const Graph*, size_t> calls_, closure_codes_;  // direct calls; make_closure's code
   std::unordered_map<const Graph*, size_t> sizes_;
+  std::unordered_map<const Graph*, bool> plain_;  // plain_code, per pass
+  std::unordered_set<const Graph*> returns_nested_;  // callees whose result is a closure of their nested graph
+  std::unordered_map<const Node*, std::vector<std::pair<const Node*, size_t>>> uses_;  // (user, input index); null: an output
   size_t grown_ = 0;
 };
 

@@ -29,8 +29,10 @@ const ir::Graph* listed_sibling(const Node* at, const ir::Graph* origin, const i
 }
 
 Node* known_code(ir::Module& m, Node* at) {
-  if (!at->is_prim_apply(ir::Prim::ClosureAt) || at->num_args() < 2 || !at->type) return nullptr;
+  if (!at->is_prim_apply(ir::Prim::ClosureAt) || at->num_args() < 1 || !at->type) return nullptr;
   Node* f = at->arg(0);
+  // The expansion's closure_at of a derived function's env lists no clone: an identity.
+  if (at->num_args() == 1) return f->type == at->type ? f : nullptr;
   if (f->holds_graph()) {
     const ir::Graph* g = f->as_graph();
     const ir::Graph* t = g->origin ? listed_sibling(at, g->origin, g->parent) : nullptr;
@@ -38,6 +40,11 @@ Node* known_code(ir::Module& m, Node* at) {
     return typed_constant(m, const_cast<ir::Graph*>(t), at->type, f->loc);
   }
   const types::Type* type = f->type;
+  // A converted closure of derivative code whose clone closure_at keeps (expand::type_values
+  // gives the result f's own type then): the value itself, so that projection meets its
+  // make_closure.
+  if (type && at->type == type && (type->kind == types::TypeKind::Explicit || type->kind == types::TypeKind::Recursive))
+    return f;
   if (!type || type->kind != types::TypeKind::Closure || !type->graph || type->graph->parent) return nullptr;
   const ir::Graph* t = listed_sibling(at, type->graph, nullptr);
   return t ? typed_constant(m, const_cast<ir::Graph*>(t), at->type, f->loc) : nullptr;

@@ -87,6 +87,14 @@ class Verifier {
     }
   }
 
+  // Checks generated graphs as if they were nodes of a typed clone (holds_as_clone): a
+  // disagreement throws Rejected instead of an internal error.
+  struct Rejected {};
+  void as_clone(const ir::Graph& g) {
+    as_clone_ = true;
+    graph(g);
+  }
+
   void graph(const ir::Graph& g) {
     for (const ir::Node* p : g.params)
       if (!p->type) fail(g, p, "parameter '" + p->name + "' has no type");
@@ -168,7 +176,7 @@ class Verifier {
   void closure_at(const ir::Graph& g, const ir::Node* n) {
     // The expansion keeps a closure_at of a derived function's env without clones: an identity
     // (generated graphs have no origin, or, while the optimiser runs over them, are their own).
-    if (n->num_args() < 2 && (!g.origin || g.origin == &g)) return;
+    if (n->num_args() < 2 && !as_clone_ && (!g.origin || g.origin == &g)) return;
     if (n->num_args() < 2) fail(g, n, "closure_at lists no clone");
     if (!n->arg(0)->type && just_expanded_ && built_by_expansion(n->arg(0))) return;
     for (size_t i = 1; i < n->num_args(); ++i) {
@@ -209,6 +217,7 @@ class Verifier {
   }
 
   [[noreturn]] void fail(const ir::Graph& g, const ir::Node* n, const std::string& what) const {
+    if (as_clone_) throw Rejected{};
     internal_error("type verifier after " + stage_,
                    "in @" + g.name + ", node %" + std::to_string(n->id) + " (line " + std::to_string(n->loc.line) + ") " +
                        what);
@@ -220,6 +229,7 @@ class Verifier {
   PrimTyping generated_rules_;
   std::string stage_;
   bool just_expanded_;  // ExpansionNodes::JustExpanded
+  bool as_clone_ = false;
 };
 
 }  // namespace
@@ -235,6 +245,18 @@ void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotation
     else if (g->origin) v.graph(*g);
     else if (nodes == ExpansionNodes::JustExpanded) v.generated(*g);
   }
+}
+
+bool holds_as_clone(const std::vector<const ir::Graph*>& graphs, TypeStore& store, Annotations& annotations) {
+  Verifier v(store, annotations, "", ExpansionNodes::Typed);
+  try {
+    for (const ir::Graph* g : graphs) v.as_clone(*g);
+  } catch (const Verifier::Rejected&) {
+    return false;
+  } catch (const InternalError&) {  // a user-facing rule that asserts its node is not derivative code
+    return false;                   // (set_attr of a tuple's element by index)
+  }
+  return true;
 }
 
 }  // namespace fx::types

@@ -12,6 +12,7 @@
 // by the inferrer from the calls it made: their results are checked where those calls are.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "ir/ir.hpp"
 #include "types/annotation.hpp"
@@ -37,5 +38,10 @@ enum class ExpansionNodes {
 // recognised that stage by its name, which a caller could misspell without a sign).
 void verify_types(const ir::Module& m, TypeStore& store, Annotations& annotations, const std::string& stage,
                   ExpansionNodes nodes);
+
+// Would these graphs (generated ones, which the optimiser may inline into a typed clone) pass
+// the checks of a typed clone's nodes, with the user-facing type rules? Derivative code may
+// apply a primitive where only the generated rules (generated_typing.hpp) type it.
+bool holds_as_clone(const std::vector<const ir::Graph*>& graphs, TypeStore& store, Annotations& annotations);
 
 }  // namespace fx::types

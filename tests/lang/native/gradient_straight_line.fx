@@ -1,33 +1,33 @@
 # Golden (docs/codegen.md "Derivatives"): the C of a scalar gradient after the optimiser has run over
 # the expanded derivative code is straight-line: no closure, no call, no heap allocation — the
-# forward pass, the seed and the pullback inlined into one function (issue 12's acceptance).
-# `0.5 * w` is computed once: CSE finds the pullback's product equal to the forward pass's.
-# RUN: args emit-c {file} --fn grad
+# forward pass, the seed and the pullback inlined into one function, here main itself (plain
+# derivative code goes into a top-level clone: docs/opt.md "Derivative code"; issue 12's
+# acceptance). `0.5 * w` is computed once: CSE finds the pullback's product equal to the forward
+# pass's. The arguments come from the command line, so that nothing folds to a constant.
+# RUN: args emit-c {file} --fn main
 # EXPECT: #include "fluxion/fx_gen.h"
 # EXPECT:
-# EXPECT: /* the captured values of <function loss> */
-# EXPECT: typedef struct C_loss {
-# EXPECT:   fx_none empty_;
-# EXPECT: } C_loss;
-# EXPECT: /* (<function loss>, i64) */
-# EXPECT: typedef struct T_2 {
-# EXPECT:   C_loss e0;
-# EXPECT:   int64_t e1;
-# EXPECT: } T_2;
 # EXPECT:
-# EXPECT: /* grad,argnums=0,n=2 */
-# EXPECT: static double f_grad(T_2 v_x24env_68, double x0_69, double x1_70) {
+# EXPECT: /* gradient_straight_line.fx:37: main */
+# EXPECT: static fx_none f_main(void) {
+# EXPECT:   /* gradient_straight_line.fx:38 */
+# EXPECT:   double t_37 = fx_arg_f64(INT64_C(0), 2.0, 0);
+# EXPECT:   double t_38 = fx_arg_f64(INT64_C(1), 3.0, 1);
 # EXPECT:   /* gradient_straight_line.fx:35 */
-# EXPECT:   double t_194 = (x0_69 * x1_70);
-# EXPECT:   double t_195 = (t_194 - 1.0);
-# EXPECT:   double t_197 = (0.5 * x0_69);
-# EXPECT:   double t_208 = (t_197 + t_197);
-# EXPECT:   double t_210 = t_195;
-# EXPECT:   double t_211 = pow(t_210, (double)INT64_C(1));
-# EXPECT:   double t_212 = ((double)INT64_C(2) * t_211);
-# EXPECT:   double t_215 = (t_212 * x1_70);
-# EXPECT:   double t_216 = (t_208 + t_215);
-# EXPECT:   double result_ = t_216;
+# EXPECT:   double t_228 = (t_37 * t_38);
+# EXPECT:   double t_229 = (t_228 - 1.0);
+# EXPECT:   double t_230 = (0.5 * t_37);
+# EXPECT:   double t_231 = (t_230 + t_230);
+# EXPECT:   double t_232 = t_229;
+# EXPECT:   double t_233 = pow(t_232, (double)INT64_C(1));
+# EXPECT:   double t_234 = ((double)INT64_C(2) * t_233);
+# EXPECT:   double t_235 = (t_234 * t_38);
+# EXPECT:   double t_236 = (t_231 + t_235);
+# EXPECT:   /* gradient_straight_line.fx:38 */
+# EXPECT:   fx_none t_43 = 0;
+# EXPECT:   fx_rt_put_f64(t_236);
+# EXPECT:   fx_rt_end_line();
+# EXPECT:   fx_none result_ = (fx_none)0;
 # EXPECT:   return result_;
 # EXPECT: }
 # EXPECT:
@@ -35,4 +35,4 @@ def loss(w, x):
     return (w * x - 1.0) ** 2 + 0.5 * w * w
 
 def main():
-    print(grad(loss)(2.0, 3.0))
+    print(grad(loss)(arg(0, 2.0), arg(1, 3.0)))

@@ -8,10 +8,11 @@
 # v2 + 0.0, one vector operation (dF~ §5.1).
 # GOLDEN-FN: main
 # STAGE: native
-# GOLDEN-GRAPH: jacfwd,
+# The gradient is inlined into main once it is plain code (inline_calls.cpp), so main is checked.
+# GOLDEN-GRAPH: main
 # IR-NOT: while|one_hot|zeros_like|rows_append|make_closure|call
 # IR-COUNT: 1 = dot\(
-# IR-HAS: = add\(%x1\.\d+, 0\.0\) : Tensor\[f64, 1\]
+# IR-HAS: = add\(%\d+, 0\.0\) : Tensor\[f64, 1\]
 # EXPECT: [2.0, 2.0, 2.0, 2.0]
 def d(v1: Tensor[f64, 1], v2: Tensor[f64, 1]):
     return dot(v1, v2)
