@@ -14,18 +14,18 @@
 # EXPECT:   double t_37 = fx_arg_f64(INT64_C(0), 2.0, 0);
 # EXPECT:   double t_38 = fx_arg_f64(INT64_C(1), 3.0, 1);
 # EXPECT:   /* gradient_straight_line.fx:35 */
-# EXPECT:   double t_228 = (t_37 * t_38);
-# EXPECT:   double t_229 = (t_228 - 1.0);
-# EXPECT:   double t_230 = (0.5 * t_37);
-# EXPECT:   double t_231 = (t_230 + t_230);
-# EXPECT:   double t_232 = t_229;
-# EXPECT:   double t_233 = pow(t_232, (double)INT64_C(1));
-# EXPECT:   double t_234 = ((double)INT64_C(2) * t_233);
-# EXPECT:   double t_235 = (t_234 * t_38);
-# EXPECT:   double t_236 = (t_231 + t_235);
+# EXPECT:   double t_236 = (t_37 * t_38);
+# EXPECT:   double t_237 = (t_236 - 1.0);
+# EXPECT:   double t_238 = (0.5 * t_37);
+# EXPECT:   double t_239 = (t_238 + t_238);
+# EXPECT:   double t_240 = t_237;
+# EXPECT:   double t_241 = pow(t_240, (double)INT64_C(1));
+# EXPECT:   double t_242 = ((double)INT64_C(2) * t_241);
+# EXPECT:   double t_243 = (t_242 * t_38);
+# EXPECT:   double t_244 = (t_239 + t_243);
 # EXPECT:   /* gradient_straight_line.fx:38 */
 # EXPECT:   fx_none t_43 = 0;
-# EXPECT:   fx_rt_put_f64(t_236);
+# EXPECT:   fx_rt_put_f64(t_244);
 # EXPECT:   fx_rt_end_line();
 # EXPECT:   fx_none result_ = (fx_none)0;
 # EXPECT:   return result_;
