@@ -72,25 +72,12 @@ const Node* basis_of_length(const Node* x) {
   return length_operand(x->arg(1));
 }
 
-// sum(t, None, False) of an f64 t: the sum of all its elements.
-bool full_sum(const Node* n) {
-  return n->is_prim_apply(Prim::Sum) && n->num_args() == 3 && n->arg(1)->is_constant() &&
-         std::holds_alternative<ir::NoneVal>(n->arg(1)->value) && n->arg(2)->is_constant() &&
-         std::holds_alternative<bool>(n->arg(2)->value) && !std::get<bool>(n->arg(2)->value) && n->type &&
-         n->type->kind == types::TypeKind::F64;
-}
-
-Node* apply(PassContext& ctx, Node* n, Prim p, std::vector<Node*> args, const types::Type* type) {
-  args.insert(args.begin(), ctx.module.prim(p));
-  return detached_apply(ctx.module, n->graph, std::move(args), n->loc, type, n->name);
-}
-
 // v[k] when x = one_hot(k, len(u)) and v has u's length.
 Node* basis_read(PassContext& ctx, const Graph* body, const std::vector<LoopSite>& sites, Node* n, Node* x, Node* v) {
   const Node* u = basis_of_length(x);
   if (!u || !f64_vector(v) || !agree(ctx.module, body, sites, u, v)) return nullptr;
-  return apply(ctx, n, Prim::Index, {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)},
-               n->type);
+  return prim_apply(ctx.module, n, Prim::Index,
+                    {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)}, n->type);
 }
 
 Rewritten simplified(PassContext& ctx, const Graph* body, const std::vector<LoopSite>& sites, Node* n) {
@@ -114,7 +101,7 @@ Rewritten simplified(PassContext& ctx, const Graph* body, const std::vector<Loop
       if (!zero(m, body, sites, z) || !f64_vector(a) || !agree(m, body, sites, a, z)) continue;
       // a * zero is the zero (real arithmetic); a + zero is a + 0.0, exactly, with no zero made.
       if (n->is_prim_apply(Prim::Mul)) return can_replace(n, z) ? Rewritten{z, {}, false} : Rewritten{};
-      Node* plus = apply(ctx, n, Prim::Add, {a, typed_constant(ctx.module, 0.0, ctx.store.f64(), n->loc)}, n->type);
+      Node* plus = prim_apply(ctx.module, n, Prim::Add, {a, typed_constant(ctx.module, 0.0, ctx.store.f64(), n->loc)}, n->type);
       return {plus, {plus}, false};
     }
     return {};
@@ -134,7 +121,7 @@ Rewritten simplified(PassContext& ctx, const Graph* body, const std::vector<Loop
       Node* read = basis_read(ctx, body, sites, n, t->arg(side), t->arg(1 - side));
       if (!read) continue;
       if (!plus_zero) return {read, {read}, false};
-      Node* plus = apply(ctx, n, Prim::Add, {read, plus_zero}, n->type);
+      Node* plus = prim_apply(ctx.module, n, Prim::Add, {read, plus_zero}, n->type);
       return {plus, {read, plus}, false};
     }
   }

@@ -72,26 +72,13 @@ bool zero_vector(const Node* x, int64_t e) {
 // An f64 vector of known extent e (e >= 0).
 bool vector_of(const Node* x, int64_t e) { return e >= 0 && extent_of(x) == e; }
 
-// sum(t, None, False): the number that is the sum of all of t's elements.
-bool full_sum(const Node* n) {
-  return n->is_prim_apply(Prim::Sum) && n->num_args() == 3 && n->arg(1)->is_constant() &&
-         std::holds_alternative<ir::NoneVal>(n->arg(1)->value) && n->arg(2)->is_constant() &&
-         std::holds_alternative<bool>(n->arg(2)->value) && !std::get<bool>(n->arg(2)->value) && n->type &&
-         n->type->kind == types::TypeKind::F64;
-}
-
-Node* prim(PassContext& ctx, Node* n, Prim p, std::vector<Node*> args, const types::Type* type) {
-  args.insert(args.begin(), ctx.module.prim(p));
-  return detached_apply(ctx.module, n->graph, std::move(args), n->loc, type, n->name);
-}
-
 // v[k] when x = one_hot(k, n) and v an f64 vector of extent n (x·v in either order), or null.
 Node* basis_read(PassContext& ctx, Node* n, Node* x, Node* v) {
   if (!f64_vector(v)) return nullptr;
   int64_t extent = extent_of(v);
   if (extent < 0 || !basis_vector(x, extent)) return nullptr;
-  return prim(ctx, n, Prim::Index, {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)},
-              n->type);
+  return prim_apply(ctx.module, n, Prim::Index,
+                    {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)}, n->type);
 }
 
 Rewritten simplified(PassContext& ctx, Node* n) {
@@ -116,7 +103,7 @@ Rewritten simplified(PassContext& ctx, Node* n) {
       // a * zeros_like(y) is the zero (real arithmetic: an inf in a would make a nan).
       if (n->is_prim_apply(Prim::Mul)) return {z, {}, false};
       // a + zeros_like(y) is a + 0.0, exactly (every element of the zero is 0.0), with no zero made.
-      Node* sum = prim(ctx, n, Prim::Add, {a, typed_constant(ctx.module, 0.0, ctx.store.f64(), n->loc)}, n->type);
+      Node* sum = prim_apply(ctx.module, n, Prim::Add, {a, typed_constant(ctx.module, 0.0, ctx.store.f64(), n->loc)}, n->type);
       return {sum, {sum}, false};
     }
     return {};
@@ -136,7 +123,7 @@ Rewritten simplified(PassContext& ctx, Node* n) {
       Node* read = basis_read(ctx, n, t->arg(side), t->arg(1 - side));
       if (!read) continue;
       if (!zero) return {read, {read}, false};
-      Node* plus = prim(ctx, n, Prim::Add, {read, zero}, n->type);
+      Node* plus = prim_apply(ctx.module, n, Prim::Add, {read, zero}, n->type);
       return {plus, {read, plus}, false};
     }
   }

@@ -131,4 +131,16 @@ bool constant_float(const ir::Node* n, double* out) {
   return true;
 }
 
+ir::Node* prim_apply(ir::Module& m, ir::Node* n, ir::Prim p, std::vector<ir::Node*> args, const types::Type* type) {
+  args.insert(args.begin(), m.prim(p));
+  return detached_apply(m, n->graph, std::move(args), n->loc, type, n->name);
+}
+
+bool full_sum(const ir::Node* n) {
+  return n->is_prim_apply(ir::Prim::Sum) && n->num_args() == 3 && n->arg(1)->is_constant() &&
+         std::holds_alternative<ir::NoneVal>(n->arg(1)->value) && n->arg(2)->is_constant() &&
+         std::holds_alternative<bool>(n->arg(2)->value) && !std::get<bool>(n->arg(2)->value) && n->type &&
+         n->type->kind == types::TypeKind::F64;
+}
+
 }  // namespace fx::opt

@@ -67,6 +67,11 @@ bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& rep
 // The graphs nested in each graph (children, not grandchildren).
 std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const ir::Module& m);
 
+// A new Apply of primitive p on args in n's graph, with n's location and name (detached_apply).
+ir::Node* prim_apply(ir::Module& m, ir::Node* n, ir::Prim p, std::vector<ir::Node*> args, const types::Type* type);
+// sum(t, None, False) of type f64: the number that is the sum of all of t's elements.
+bool full_sum(const ir::Node* n);
+
 // The value of a scalar constant node as i64/f64, when it is one.
 bool constant_int(const ir::Node* n, int64_t* out);
 bool constant_float(const ir::Node* n, double* out);
