@@ -82,7 +82,20 @@ bool differentiates(const ir::Module& m) {
 
 class Fuser {
  public:
-  Fuser(PassContext& ctx) : ctx_(ctx), uses_(count_uses(ctx.module)) {}
+  Fuser(PassContext& ctx) : ctx_(ctx), uses_(count_uses(ctx.module)) {
+    // The values nested graphs read from the graph that defines them (free variables). A
+    // closure's env was laid out from them when derivatives were built (the expansion's closure
+    // conversion), so the node must stay the one the env names: a region rooted there is not
+    // outlined (a new node would stand for it, and the env would read one never assigned).
+    for (const auto& h : ctx.module.graphs) {
+      auto note = [&](const Node* x) {
+        if (x && x->is_apply() && x->graph != h.get()) captured_.insert(x);
+      };
+      for (const Node* n : h->body)
+        for (const Node* x : n->inputs) note(x);
+      note(h->output);
+    }
+  }
 
   bool run() {
     // Kernels already made (the pipeline may run again over the module, and the inliner
@@ -107,7 +120,7 @@ class Fuser {
     std::vector<std::vector<Node*>> regions;
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
       Node* root = *it;
-      if (taken.count(root) || (!fusable(root) && !full_sum_of_fusable(root))) continue;
+      if (taken.count(root) || captured_.count(root) || (!fusable(root) && !full_sum_of_fusable(root))) continue;
       std::vector<Node*> region{root};
       grow(root, g, region);
       keep_order(g, region, position);
@@ -226,6 +239,7 @@ class Fuser {
 
   PassContext& ctx_;
   std::unordered_map<const Node*, size_t> uses_;
+  std::set<const Node*> captured_;
 };
 
 }  // namespace
