@@ -5,6 +5,10 @@
 // products and projections of those invariants land in the body (a gradient's `a * 2.0` in
 // every iteration of a reversed loop). Only removable nodes move (removable.hpp): the loop
 // may run zero times, and a node that could fail would then fail where it did not before.
+// A loop that reads the clock keeps its work: it measures the time that work takes (the
+// bench/lib/timing.fx loop around an inlined workload), and moving the work out of the timed
+// region would change what the program observes, as a C compiler keeps work between two
+// reads of a volatile clock.
 #include <unordered_set>
 
 #include "opt/pass.hpp"
@@ -31,6 +35,17 @@ std::unordered_map<const Graph*, size_t> graph_references(const ir::Module& m) {
   return refs;
 }
 
+// Does the loop whose body (or condition) is g read the clock, in g or a graph nested in it?
+bool reads_clock(const Graph* g, const ir::Module& m) {
+  for (const Node* n : g->body)
+    if (n->is_prim_apply(ir::Prim::Clock)) return true;
+  for (const auto& h : m.graphs)
+    if (h.get() != g && h->nested_in(g))
+      for (const Node* n : h->body)
+        if (n->is_prim_apply(ir::Prim::Clock)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool hoist_loop_invariants(PassContext& ctx) {
@@ -47,7 +62,7 @@ bool hoist_loop_invariants(PassContext& ctx) {
           Node* code = w->arg(k);
           if (!code->holds_graph()) continue;
           Graph* loop = code->as_graph();
-          if (loop->parent != outer || refs[loop] != 1 || !loop->origin) continue;
+          if (loop->parent != outer || refs[loop] != 1 || !loop->origin || reads_clock(loop, ctx.module)) continue;
           // Invariant: constants, nodes of enclosing graphs (outer and its ancestors) that
           // exist before the loop starts, and nodes already hoisted.
           auto invariant = [&](const Node* x) {
