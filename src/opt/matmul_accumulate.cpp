@@ -11,6 +11,9 @@
 // The new primitives have no derivative rules, so this runs once, after every transform and
 // round (pipeline.cpp's final steps), on derivative code only: the generated graphs that
 // Compilation::optimise_derivatives marks as their own origin, and the copies inlined from them.
+// Only on a whole program (OptOptions::whole_program: `fluxion run`, `emit-c`, `ir`): the
+// embedding API expands derivatives again for later calls, which may differentiate derivative
+// code an earlier call built, and these primitives have no rules to differentiate.
 // The product must be read by the sum alone, and the accumulator have the sum's type: a matrix
 // of f64 or f32 (its value gives the shape the adjoint reads, as the primal operand did).
 #include "opt/pass.hpp"
@@ -65,6 +68,7 @@ Node* accumulating(PassContext& ctx, Node* sum, Node* acc, Node* product) {
 }  // namespace
 
 bool accumulate_products(PassContext& ctx) {
+  if (!ctx.options.whole_program) return false;
   std::vector<ir::Graph*> graphs;
   for (ir::Graph* g : typed_graphs(ctx.module))
     if (derivative_code(g)) graphs.push_back(g);

@@ -17,7 +17,8 @@ struct OptOptions {
   bool limited_loops = false;  // --max-loop-iterations: a loop's trip count is observable (its limit)
   // Every caller of the derivative code is in the module and no later expansion reuses it (the
   // program of `fluxion run`, `emit-c`, `ir`; not the embedding API, which expands derivatives
-  // again for later calls, nor AOT libraries): the dead-results pass may narrow what it returns.
+  // again for later calls, nor AOT libraries): the dead-results pass may narrow what it returns,
+  // and the accumulate pass may use primitives that have no derivative rules.
   bool whole_program = false;
   bool print_after_all = false;  // the IR after every pass that changed it, to `log`
   bool time_passes = false;      // a table of the time spent in each pass, to `log`
