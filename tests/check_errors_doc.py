@@ -31,7 +31,7 @@ REQUIRED_COLUMNS = ("bad input", "exit code", "what the user gets", "test")
 TEST_PATH = re.compile(r"tests/[A-Za-z0-9_./-]*[A-Za-z0-9_]")
 EXIT_DIRECTIVE = re.compile(r"^\s*#\s*EXIT\s*:(.*)$")
 MESSAGE_START = ("error:", "fluxion:", "FILE", "<expr>")
-RUN_TIMEOUT_S = 60
+RUN_TIMEOUT_S = 60 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 
 
 class Row:

@@ -32,7 +32,7 @@ import shlex
 import subprocess
 import sys
 
-TIMEOUT_S = 60
+TIMEOUT_S = 60 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 ALLOWED_EXIT_CODES = (0, 1, 2, 64)
 # Text that shows the program crashed instead of reporting a located error.
 CRASH_MARKERS = (

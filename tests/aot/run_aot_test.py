@@ -26,6 +26,8 @@ import shutil
 import subprocess
 import sys
 
+TIMEOUT_S = 300 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXPORTS = ["dot", "power", "predict", "step", "sum_and_product", "floor_div", "same", "count_positive", "report",
            "f_power=power", "dpower=grad(power)", "ddot=grad(dot, argnums=1)"]
@@ -46,7 +48,7 @@ SANITIZER_LIBS = re.compile(r"^lib(asan|ubsan)\.so")
 
 
 def run(cmd, **kw):
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=300, **kw)
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S, **kw)
 
 
 def main():

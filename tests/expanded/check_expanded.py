@@ -23,7 +23,7 @@ TESTS = os.path.dirname(HERE)
 sys.path.insert(0, TESTS)
 import run_fx_test  # noqa: E402  (the test-file format: RUN, EXIT, EXPECT)
 
-TIMEOUT_S = 120
+TIMEOUT_S = 120 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 
 
 def programs():

@@ -27,7 +27,7 @@ import shlex
 import subprocess
 import sys
 
-TIMEOUT_S = 120
+TIMEOUT_S = 120 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 RUN_LINE = re.compile(r"^\s*#\s*RUN\s*:(.*)$", re.MULTILINE)
 NATIVE_ONLY = re.compile(r"^\s*#\s*NATIVE-ONLY\s*:", re.MULTILINE)
 UNSUPPORTED = re.compile(r"the native back end does not support (.*) yet")

@@ -30,6 +30,8 @@ import subprocess
 import sys
 import tempfile
 
+TIMEOUT_S = 120 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
+
 PROGRAM = """
 def fib(n):
     if n < 2:
@@ -53,7 +55,7 @@ def check(condition, what):
 def run(fluxion, args, cache_home, env_extra=None):
     env = dict(os.environ, XDG_CACHE_HOME=cache_home)
     env.update(env_extra or {})
-    p = subprocess.run([fluxion] + args, capture_output=True, env=env, stdin=subprocess.DEVNULL, timeout=120)
+    p = subprocess.run([fluxion] + args, capture_output=True, env=env, stdin=subprocess.DEVNULL, timeout=TIMEOUT_S)
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 

@@ -21,9 +21,12 @@ Exit status 0 when everything matches; otherwise the differences are printed.
 """
 
 import difflib
+import os
 import re
 import subprocess
 import sys
+
+TIMEOUT_S = 60 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 
 DIRECTIVE = re.compile(r"^\s*#\s*(GOLDEN-FN|GOLDEN-GRAPH|STAGE|IR-HAS|IR-NOT|IR-COUNT|IR|EXPECT)\s*:(.*)$")
 
@@ -88,7 +91,7 @@ def main(argv):
         return 1
     problems = []
     proc = subprocess.run([fluxion, "ir", path, "--fn", fn, "--stage", stage], capture_output=True, text=True,
-                          timeout=60)
+                          timeout=TIMEOUT_S)
     got = proc.stdout.replace(path, "{file}").splitlines()
     if ir and (proc.returncode != 0 or got != ir):
         problems.append(f"ir --stage {stage} of {fn} (exit {proc.returncode}) differs:\n" + proc.stderr +
@@ -103,7 +106,7 @@ def main(argv):
         if found:
             problems.append(f"graph @{name}... of ir --stage {stage}:\n" + "\n".join(found) + "\n" + text)
     for extra in ([], ["--opt=0"]):
-        run = subprocess.run([fluxion, "run", *extra, path], capture_output=True, text=True, timeout=60)
+        run = subprocess.run([fluxion, "run", *extra, path], capture_output=True, text=True, timeout=TIMEOUT_S)
         if run.returncode != 0 or run.stdout.splitlines() != expect:
             problems.append(f"run {' '.join(extra)}: exit {run.returncode}, printed {run.stdout!r}, expected "
                             f"{expect!r}\n{run.stderr}")

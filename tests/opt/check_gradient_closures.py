@@ -33,7 +33,7 @@ TESTS = os.path.dirname(HERE)
 sys.path.insert(0, TESTS)
 import run_fx_test  # noqa: E402  (the test-file format: RUN, EXIT, EXPECT)
 
-TIMEOUT_S = 120
+TIMEOUT_S = 120 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 # The derivative operators whose templates the expansion instantiates (ad/templates.cpp), with
 # the order of derivative each one takes.
 TEMPLATES = {"grad": 1, "derivative": 1, "jvp": 1, "vjp": 1, "jacfwd": 1, "jacrev": 1, "value_and_grad": 1,

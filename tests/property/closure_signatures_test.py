@@ -34,7 +34,7 @@ TOL_FD = 1e-5
 TOL_MODES = 1e-9
 MAGNITUDE_LIMIT = 1e6
 CASES_PER_FILE = 6  # each closure is its own type: the helpers get ~4 clones per case, 64 at most
-TIMEOUT_S = 300
+TIMEOUT_S = 300 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 
 
 def lit(v):
