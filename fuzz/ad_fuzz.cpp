@@ -1,8 +1,8 @@
 // libFuzzer target for the whole pipeline through automatic differentiation: the fuzz bytes
 // drive a grammar-aware generator (program_gen.hpp) whose program is parsed, lowered,
 // verified, type-checked, specialised, expanded ahead of time (src/expand, verified with the
-// IR and type verifiers; a program the expansion cannot build yet runs with the run-time AD
-// engine instead, as `fluxion run` does) and run — its main() takes grad, jvp, vjp, jacfwd,
+// IR and type verifiers; what the expansion cannot build is a located compile error, as with
+// `fluxion run`) and run — its main() takes grad, jvp, vjp, jacfwd,
 // jacrev, hessian and derivative of a random scalar function, or of a function of a vector
 // (tensor_program_gen.hpp) — under small limits on the
 // call depth and the loop iterations. Located user errors (CompileError, RuntimeError) are
@@ -14,7 +14,8 @@
 // term). A disagreement aborts, so libFuzzer records it as a crash.
 // Built and run by `make fuzz` (and `make fuzz-short`); the replayer (build/fuzz/ad_replay, run
 // on the seed corpus by `make test`) also prints how many inputs ran and how many were checked
-// on a finite non-zero derivative, and fails when a generated program did not compile or, with
+// on a finite non-zero derivative, and fails when a generated program did not compile (the
+// expansion included) or, with
 // FX_FUZZ_MIN_CHECKED=F (the corpus test sets 0.5), when fewer than F of the inputs were
 // checked (FxReplaySummary).
 //
@@ -61,7 +62,7 @@ namespace {
 // What the inputs did, for FxReplaySummary.
 struct Tally {
   int inputs = 0, compile_errors = 0, ran = 0, checked = 0;  // checked: on a finite non-zero entry
-  int runtime_ad = 0;  // compiled programs the expansion left to the run-time AD engine
+  int not_expanded = 0;  // programs with a derivative the expansion could not build
 } tally;
 
 // The numbers of a derivative (a float, a tensor, or a tuple of them), flattened.
@@ -88,9 +89,9 @@ struct Compiled {
   fx::ir::Graph* main = nullptr;
   fx::ir::Graph* check = nullptr;  // fuzz_check(), when the program has one
 
-  // Returns false when the expansion left a derivative to run time (nothing ran yet).
+  // Returns false when the expansion could not build a derivative (nothing ran yet).
   // `optimise`: the optimiser runs on the typed program first (check_nan: as --check-nan).
-  bool build(const std::string& program, bool expand, bool optimise, bool check_nan) {
+  bool build(const std::string& program, bool optimise, bool check_nan) {
     m.files.push_back(std::make_unique<fx::SourceFile>("fuzz.fx", program));
     m.syntax.push_back(fx::parse_module(*m.files.back()));
     fx::lower::lower_module(m, *m.syntax.back());
@@ -113,7 +114,6 @@ struct Compiled {
       });
       m.renumber();
     }
-    if (!expand) return true;
     cx = std::make_unique<fx::ad::Context>(m);
     expander = std::make_unique<fx::expand::Expander>(m, *cx, checker->store(), checker->annotations());
     expander->expand(main);
@@ -127,11 +127,9 @@ struct Compiled {
   // The interpreter's options for running it: the expanded program runs without the run-time
   // AD engine (reaching it is an internal error, which the fuzzer reports).
   fx::interp::Options run_options(fx::interp::Options options) const {
-    if (expander) {
-      options.expanded = true;
-      options.ad_context = cx.get();
-      options.derivative_operators = &expander->operators();
-    }
+    options.expanded = true;
+    options.ad_context = cx.get();
+    options.derivative_operators = expander ? &expander->operators() : nullptr;
     return options;
   }
 };
@@ -179,14 +177,14 @@ void check_modes(Compiled& c, const fx::interp::Options& options, const std::str
 // regressed). Without it a single input that stops with an error is fine (FX_FUZZ_DUMP=1).
 extern "C" int FxReplaySummary() {
   std::printf("ad_fuzz: %d inputs, %d compile errors, %d ran main() to the end, %d checked forward = reverse "
-              "on a finite non-zero derivative, %d left to the run-time AD engine by the expansion\n",
-              tally.inputs, tally.compile_errors, tally.ran, tally.checked, tally.runtime_ad);
+              "on a finite non-zero derivative, %d not expanded ahead of time\n",
+              tally.inputs, tally.compile_errors, tally.ran, tally.checked, tally.not_expanded);
   const char* min_checked = std::getenv("FX_FUZZ_MIN_CHECKED");
   if (min_checked && tally.checked < std::atof(min_checked) * tally.inputs) {
     std::printf("ad_fuzz: fewer than %s of the inputs were checked\n", min_checked);
     return 1;
   }
-  return tally.compile_errors == 0 ? 0 : 1;
+  return tally.compile_errors == 0 && tally.not_expanded == 0 ? 0 : 1;
 }
 
 // Are two outputs the same text with the same numbers, up to rounding (see the header)?
@@ -209,11 +207,11 @@ bool same_up_to_rounding(const std::string& a, const std::string& b) {
 
 // What one run of the program did: its printed output, then its located error if any.
 struct Outcome {
-  bool compile_error = false, finished = false, runtime_ad = false;
+  bool compile_error = false, finished = false, not_expanded = false;
   std::string text;
 };
 
-// Builds (expanding ahead of time where it can, as `fluxion run` does) and runs main();
+// Builds (expanding every derivative ahead of time, as `fluxion run` does) and runs main();
 // with `check`, also fuzz_check() (check_modes).
 Outcome run_program(const std::string& program, uint8_t flags, bool optimise, bool dump, bool check) {
   Outcome outcome;
@@ -221,13 +219,13 @@ Outcome run_program(const std::string& program, uint8_t flags, bool optimise, bo
   const bool check_nan = (flags & 1) != 0;
   auto compiled = std::make_unique<Compiled>();
   try {
-    if (!compiled->build(program, true, optimise, check_nan)) {  // not expandable yet: the run-time engine runs it
-      outcome.runtime_ad = true;
-      if (dump)
-        for (const fx::expand::Leftover& l : compiled->expander->leftovers())
-          std::cerr << "not expanded: " << l.loc.line << ": " << l.what << "\n";
-      compiled = std::make_unique<Compiled>();
-      compiled->build(program, false, optimise, check_nan);
+    if (!compiled->build(program, optimise, check_nan)) {  // `fluxion run`: a located compile error
+      const fx::expand::Leftover& l = compiled->expander->leftovers()[0];
+      outcome.not_expanded = true;
+      out << fx::format_diagnostic(l.loc, "error", "cannot expand this derivative ahead of time: " + l.what);
+      if (dump) std::cerr << out.str();
+      outcome.text = out.str();
+      return outcome;
     }
     if (!compiled->main) return outcome;
     fx::interp::Options options;
@@ -282,7 +280,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (dump) std::cerr << program << "--- check-nan: " << ((flags & 1) ? "on" : "off") << "\n";
 
   Outcome optimised = run_program(program, flags, true, dump, true);
-  if (optimised.runtime_ad) ++tally.runtime_ad;
+  if (optimised.not_expanded) ++tally.not_expanded;
   if (optimised.finished) ++tally.ran;
   if (optimised.compile_error) ++tally.compile_errors;
   Outcome plain = run_program(program, flags, false, false, false);

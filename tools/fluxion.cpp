@@ -67,12 +67,6 @@ options:
   --max-loop-iterations N
                       limit on the iterations of any single loop at run time
                       (default: none)
-  --expanded          (run) build every derivative ahead of time or stop with a
-                      located error at one that cannot be expanded yet (by
-                      default such a program is run with the run-time AD
-                      engine instead; docs/ad.md section 10)
-  --runtime-ad        (run) build derivatives while the program runs (the
-                      interpreter's AD engine), not ahead of time
   --opt=N             optimisation level: 1 (the default) runs the optimiser on
                       the typed program before it runs or is printed; 0 runs it
                       as type inference left it. Its passes, in order
@@ -207,8 +201,6 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--native") c.options.engine = fx::driver::Engine::Native;
     else if (a == "--no-cache") c.options.jit.use_cache = false;
     else if (a == "--max-depth") c.options.interp.max_call_depth = parse_count(a, value(a));
-    else if (a == "--expanded") c.options.derivatives = fx::driver::Derivatives::AheadOfTimeOnly;
-    else if (a == "--runtime-ad") c.options.derivatives = fx::driver::Derivatives::AtRunTime;
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
     else if (a.rfind("--opt=", 0) == 0) c.options.opt.level = parse_level(a.substr(6));
@@ -290,11 +282,6 @@ int execute_reporting_errors(const Command& c) {
   fx::driver::Compilation compilation(c.options);
   try {
     return execute(c, compilation);
-  } catch (const fx::driver::RuntimeAdNeeded&) {
-    // Nothing ran yet: run it again with the run-time AD engine (docs/ad.md §10).
-    Command again = c;
-    again.options.derivatives = fx::driver::Derivatives::AtRunTime;
-    return execute_reporting_errors(again);
   } catch (const fx::CompileError& e) {
     std::cout.flush();
     std::cerr << fx::format_diagnostic(e.loc, "error", e.message);

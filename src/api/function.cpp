@@ -85,44 +85,22 @@ Value call_native(const FunctionHandle& h, const Specialisation& s, const Value*
   return detail::from_slots(out, next, s.result);
 }
 
-// The interpreter that runs the expanded program (made at the first expanded specialisation).
-fi::Session& expanded_session(ModuleState& m) {
-  if (!m.expanded_session) {
-    m.expanded_options = m.compilation->interp_options();
-    m.expanded_session = std::make_unique<fi::Session>(m.compilation->module(), m.expanded_options, std::cout);
-  }
-  return *m.expanded_session;
-}
-
-// Compiles s.graph natively when the engine allows and the back end supports it: its
-// derivatives are expanded ahead of time first (as `fluxion run` does), then it is emitted with
-// the fx_call entry.
-void try_native(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
-  if (m.options.engine == Engine::Interpreter) return;
+// Expands s.graph's derivatives ahead of time, as `fluxion run` does (one that cannot be built
+// is a located compile error, and the specialisation is not kept), then compiles it natively
+// when the engine allows and the back end supports it, with the fx_call entry.
+void prepare(ModuleState& m, Specialisation& s, fx::SourceLoc where) {
   fx::driver::Compilation& c = *m.compilation;
-  fx::ir::Graph* graph = const_cast<fx::ir::Graph*>(s.graph);
+  fx::run_with_large_stack([&] { c.expand_derivatives({const_cast<fx::ir::Graph*>(s.graph)}); });
+  s.expanded = true;
+  if (m.options.engine == Engine::Interpreter) return;
   try {
-    if (!m.expansion_failed) {
-      try {
-        fx::run_with_large_stack([&] { c.expand_derivatives({graph}); });
-        s.expanded = true;
-      } catch (const fx::driver::RuntimeAdNeeded& r) {
-        m.expansion_failed = true;
-        fx::codegen::unsupported(r.loc, "a derivative that cannot be built ahead of time (" + r.why + ")");
-      }
-    }
     fx::codegen::EmitOptions emit;
     emit.max_call_depth = m.driver_options.interp.max_call_depth;
     emit.max_loop_iterations = m.driver_options.interp.max_loop_iterations;
     emit.host_call = true;  // the emitter refuses parameters and results that cannot cross (host_slots.hpp)
     emit.check_nan = m.options.check_nan;  // the checked variant, as `fluxion run --check-nan` compiles
     fx::codegen::CProgram program;
-    // After an expansion gap the expanded program cannot be typed as a whole (it holds what
-    // the run-time engine must build): what is specialised from then on is emitted as it is,
-    // and a derivative in it is refused by the emitter (so it runs in the interpreter).
-    fx::run_with_large_stack([&] {
-      program = s.expanded ? c.emit(s.graph, emit) : fx::codegen::emit_program(c.module(), c.checker(), s.graph, emit);
-    });
+    fx::run_with_large_stack([&] { program = c.emit(s.graph, emit); });
     s.program = std::make_unique<fx::codegen::CProgram>(std::move(program));
   } catch (const fx::codegen::Unsupported& u) {
     s.program.reset();
@@ -185,7 +163,7 @@ const Specialisation& specialise(FunctionHandle& h, const Value* args, size_t n)
   s->graph = g;
   if (key != "untyped") {
     fx::run_with_large_stack([&] { s->graph = m.compilation->typed_function(h.top, types); });
-    try_native(m, *s, h.top->loc);
+    prepare(m, *s, h.top->loc);
   }
   slot = std::move(s);
   return *slot;
@@ -217,7 +195,7 @@ const Specialisation& specialise_derivative(FunctionHandle& h, const Value* args
       if (!e.loc.file || e.loc.file->path == "<expr>") e.loc = h.differentiated->loc;
       throw;  // the slot stays empty: a later call with these types reports it again
     }
-    try_native(m, *s, h.differentiated->loc);
+    prepare(m, *s, h.differentiated->loc);
   }
   slot = std::move(s);
   return *slot;
@@ -253,11 +231,11 @@ Value call_interpreted(FunctionHandle& h, const Specialisation* s, const Value* 
   std::vector<fi::Value> in;
   for (size_t i = 0; i < n; ++i) in.push_back(detail::to_interp(args[i], m, place_of(h, i)));
   if (s && s->graph) {
-    fi::Session& session = s->expanded ? expanded_session(m) : *m.session;
+    fi::Session& session = s->expanded ? m.expanded() : *m.session;
     return result_of(h, session.call(s->graph, in), s->expanded);
   }
   if (!h.value) h.value = m.function_value(h.expression);
-  fi::Session& session = h.expanded ? expanded_session(m) : *m.session;
+  fi::Session& session = h.expanded ? m.expanded() : *m.session;
   return result_of(h, session.call_value(*h.value, std::move(in)), h.expanded);
 }
 
@@ -349,10 +327,9 @@ std::string Function::emit_c(const std::vector<Value>& args) const {
     const Specialisation& s = h.top ? specialise(h, args.data(), args.size())
                                     : specialise_derivative(h, args.data(), args.size());
     if (s.program) return s.program->text;
-    if (!h.top && (!s.graph || m.options.engine == Engine::Interpreter))
-      detail::host_error(h.differentiated->loc, "no C code for " + h.name + " at these arguments: " +
-                                                    (s.graph ? "the module runs derivatives in the interpreter (Engine::Interpreter)"
-                                                             : "it does not type-check for them (call it to see why)"));
+    if (!h.top && !s.graph)
+      detail::host_error(h.differentiated->loc, "no C code for " + h.name +
+                                                    " at these arguments: it does not type-check for them (call it to see why)");
     // Not compiled natively: the emitter says why, at the construct it stopped at.
     fx::codegen::EmitOptions emit;
     emit.host_call = true;

@@ -48,20 +48,22 @@ struct ModuleState {
   // native calls of a compiled specialisation do not take it.
   std::recursive_mutex lock;
   std::unique_ptr<fx::driver::Compilation> compilation;
-  std::unique_ptr<fx::interp::Session> session;  // keeps the AD engine's caches across calls
-  // The interpreter for specialisations whose derivatives were expanded ahead of time (made at
-  // the first one: it runs with Compilation::interp_options() of the expanded program).
+  // The interpreter of untyped code: a generic graph called with a function argument from the
+  // host, and the function values (FunctionHandle::value) the host passes into it. Derivatives
+  // are built ahead of time, so one met there is a located error (interp::Options::runtime_ad).
+  std::unique_ptr<fx::interp::Session> session;
+  // The interpreter of the typed, expanded program (made at first use: it runs with
+  // Compilation::interp_options() once derivatives have been expanded).
   fx::interp::Options expanded_options;  // the session keeps a reference to them
   std::unique_ptr<fx::interp::Session> expanded_session;
-  // A derivative could not be expanded ahead of time: later specialisations are not expanded
-  // either (Compilation::expand_derivatives), their derivatives run in the interpreter.
-  bool expansion_failed = false;
+  fx::interp::Session& expanded();
   std::map<std::pair<const fx::ir::Graph*, std::string>, std::unique_ptr<Specialisation>> specialisations;
 
-  // The value of an expression in the module's scope (under the lock).
+  // The value of an expression in the module's scope, typed and its derivatives expanded
+  // ahead of time (Module::eval; under the lock).
   fx::interp::Value evaluate(const std::string& expression);
-  // The function value of an expression (a derivative operator applied to a function), built
-  // once per text: `grad(m.loss)` in a training loop compiles nothing after the first step.
+  // The untyped function value of an expression (a function, or a derivative operator applied
+  // to one), which the host passes to untyped code; built once per text.
   const fx::interp::Value& function_value(const std::string& expression);
   std::map<std::string, fx::interp::Value> function_values;
 };

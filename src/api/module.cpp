@@ -38,15 +38,30 @@ ModuleState::ModuleState(const Options& o) : options(o), driver_options(driver_o
 
 ModuleState::~ModuleState() = default;
 
+fx::interp::Session& ModuleState::expanded() {
+  if (!expanded_session) {
+    expanded_options = compilation->interp_options();
+    expanded_session = std::make_unique<fx::interp::Session>(compilation->module(), expanded_options, std::cout);
+  }
+  return *expanded_session;
+}
+
 fx::interp::Value ModuleState::evaluate(const std::string& expression) {
-  const fx::ir::Graph* g = nullptr;
-  fx::run_with_large_stack([&] { g = compilation->typed_expression(expression); });
-  return session->call(g, {});
+  fx::ir::Graph* g = nullptr;
+  fx::run_with_large_stack([&] {
+    g = compilation->typed_expression(expression);
+    compilation->expand_derivatives({g});
+  });
+  return expanded().call(g, {});
 }
 
 const fx::interp::Value& ModuleState::function_value(const std::string& expression) {
   auto it = function_values.find(expression);
-  if (it == function_values.end()) it = function_values.emplace(expression, evaluate(expression)).first;
+  if (it == function_values.end()) {
+    const fx::ir::Graph* g = nullptr;
+    fx::run_with_large_stack([&] { g = compilation->typed_expression(expression); });
+    it = function_values.emplace(expression, session->call(g, {})).first;
+  }
   return it->second;
 }
 
@@ -123,7 +138,7 @@ Function Module::function(const std::string& name) const {
 
 Value Module::eval(const std::string& expression) const {
   std::lock_guard<std::recursive_mutex> hold(state_->lock);
-  return guarded([&] { return detail::from_interp(state_->evaluate(expression), state_); });
+  return guarded([&] { return detail::from_interp(state_->evaluate(expression), state_, true); });
 }
 
 }  // namespace fluxion

@@ -189,6 +189,10 @@ Emitted add_tangent(const PrimSite& s) {
   return {code, value};
 }
 
+// grad's seed checked at run time (the output's rank was not known ahead of time): the
+// runtime's check, which reports the interpreter's located error.
+Emitted grad_seed(const PrimSite& s) { return runtime_call(s); }
+
 }  // namespace
 
 FamilyEmissions ad_emissions() {
@@ -199,6 +203,7 @@ FamilyEmissions ad_emissions() {
            {Prim::ListPop, list_pop},
            {Prim::ListIsEmpty, list_is_empty},
            {Prim::ZerosLike, zeros_like},
+           {Prim::GradSeed, grad_seed},
            {Prim::AddTangent, add_tangent}}};
 }
 

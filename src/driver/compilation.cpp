@@ -236,8 +236,11 @@ void Compilation::verify(Stage stage, const std::string& pass) {
   std::string name = stage == Stage::Optimisation ? pass : stage_name(stage);
   ir::verify(module_, name);
   if (!checker_ || (values_typed_ && prepares_emission(stage))) return;
-  checker_->verify_types(name, stage == Stage::Expansion ? types::ExpansionNodes::JustExpanded
-                                                         : types::ExpansionNodes::Typed);
+  // Until the emitter's preparation types the derivative code's values, the clones an
+  // expansion rewrote hold its untyped nodes (the interpreter runs them as they are), also
+  // when a later specialisation of the embedding API is verified.
+  const bool expanded_untyped = stage == Stage::Expansion || (expander_ && !values_typed_);
+  checker_->verify_types(name, expanded_untyped ? types::ExpansionNodes::JustExpanded : types::ExpansionNodes::Typed);
 }
 
 void Compilation::load_file(const std::string& path) {
@@ -290,7 +293,17 @@ void Compilation::optimise() {
   o.check_nan = options_.interp.check_nan;
   o.limited_loops = options_.interp.max_loop_iterations != 0;
   o.whole_program = whole_program_;
+  // A later specialisation (the embedding API) is optimised without the clones an expansion
+  // rewrote while they hold its untyped nodes: before the emitter's preparation types them
+  // (never, for the interpreter), or for good where the expansion stopped at a leftover. The
+  // optimiser and the verifier take a graph without an origin for one they do not touch.
+  std::vector<std::pair<ir::Graph*, const ir::Graph*>> hidden;
+  if (expander_)
+    for (const ir::Graph* g : expander_->graphs())
+      if (g->origin && (!values_typed_ || expander_->unfinished(g))) hidden.emplace_back(const_cast<ir::Graph*>(g), g->origin);
+  for (auto& [g, origin] : hidden) g->origin = nullptr;
   opt::optimise(module_, *checker_, o, [this](const std::string& pass) { verify(Stage::Optimisation, pass); });
+  for (auto& [g, origin] : hidden) g->origin = origin;
   module_.renumber();
 }
 
@@ -307,7 +320,7 @@ void Compilation::run_main(std::ostream& out) {
   ir::Graph* typed = specialised_main();
   // Both engines and the expansion see the optimised program (docs/opt.md).
   optimise();
-  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
+  expand_derivatives({typed});
   if (run_natively(typed, out, nullptr, index ? &*index : nullptr)) return;
   interp::call_graph(module_, typed, {}, interp_options(), out);
 }
@@ -316,16 +329,14 @@ void Compilation::run_main(std::ostream& out) {
 // interpreter runs it or the compilation prints something of its own (--time-passes,
 // --print-after-all), which a run from the index would skip.
 std::optional<codegen::RunIndex> Compilation::run_index() const {
-  if (options_.engine == Engine::Interpreter || options_.derivatives == Derivatives::AtRunTime ||
-      options_.opt.print_after_all || options_.opt.time_passes)
+  if (options_.engine == Engine::Interpreter || options_.opt.print_after_all || options_.opt.time_passes)
     return std::nullopt;
   std::vector<const SourceFile*> files;
   for (const auto& f : module_.files) files.push_back(f.get());
   const codegen::EmitOptions emit = emit_options();
   // Not the engine: a record exists only where the code compiled, which --native and the
   // default engine then both run.
-  std::string settings = "derivatives " +
-                         std::to_string(static_cast<int>(options_.derivatives)) + " opt " +
+  std::string settings = "opt " +
                          std::to_string(options_.opt.level) + " max-depth " + std::to_string(emit.max_call_depth) +
                          " max-loop " + std::to_string(emit.max_loop_iterations) + " check-nan " +
                          std::to_string(emit.check_nan);
@@ -372,16 +383,15 @@ void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
     ad_ = std::make_unique<ad::Context>(module_);
     expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
   }
-  for (ir::Graph* entry : entries) expander_->expand(entry);
+  std::vector<expand::Leftover> left;
+  for (ir::Graph* entry : entries) {
+    expander_->expand(entry);
+    left.insert(left.end(), expander_->leftovers().begin(), expander_->leftovers().end());
+  }
   module_.renumber();
   verify(Stage::Expansion);
-  const auto& left = expander_->leftovers();
   if (left.empty()) return;
   std::string why = left[0].what + (left.size() > 1 ? " (and " + std::to_string(left.size() - 1) + " more)" : "");
-  if (options_.derivatives == Derivatives::AheadOfTime) {
-    expander_->undo();  // the run-time engine runs the clones as they were
-    throw RuntimeAdNeeded{left[0].loc, why};
-  }
   compile_error(left[0].loc, "cannot expand this derivative ahead of time: " + why);
 }
 
@@ -452,7 +462,7 @@ std::string Compilation::c_text(const std::string& fn) {
   whole_program_ = true;
   ir::Graph* typed = specialised_main();
   optimise();
-  if (options_.derivatives != Derivatives::AtRunTime) expand_derivatives({typed});
+  expand_derivatives({typed});
   codegen::CProgram program;
   try {
     program = emit(typed, emit_options());
@@ -468,9 +478,10 @@ std::string Compilation::c_text(const std::string& fn) {
 
 std::string Compilation::eval(const std::string& expr_text, std::ostream& out) {
   ir::Graph* typed = typed_expression(expr_text);
+  expand_derivatives({typed});
   std::string text;
   if (run_natively(typed, out, &text)) return text;
-  interp::Value v = interp::call_graph(module_, typed, {}, options_.interp, out);
+  interp::Value v = interp::call_graph(module_, typed, {}, interp_options(), out);
   return interp::format_value(v);
 }
 
@@ -576,7 +587,11 @@ std::string Compilation::expanded_text(const std::string& name, bool as_emitted)
     ad_ = std::make_unique<ad::Context>(module_);
     expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
   }
-  for (ir::Graph* entry : entries) expander_->expand(entry);
+  std::vector<expand::Leftover> left;
+  for (ir::Graph* entry : entries) {
+    expander_->expand(entry);
+    left.insert(left.end(), expander_->leftovers().begin(), expander_->leftovers().end());
+  }
   module_.renumber();
   verify(Stage::Expansion);
   std::string out;
@@ -595,7 +610,7 @@ std::string Compilation::expanded_text(const std::string& name, bool as_emitted)
     if (!out.empty()) out += "\n";
     out += ir::print_graph(*g, type_name);
   }
-  for (const expand::Leftover& l : expander_->leftovers())
+  for (const expand::Leftover& l : left)
     out += "# not expanded: " + lower::place(l.loc) + ": " + l.what + "\n";
   return out;
 }

@@ -32,27 +32,11 @@ std::string default_stdlib_dir();
 // the construct it does not support (--native). docs/codegen.md "Native or interpreted".
 enum class Engine { Interpreter, Auto, Native };
 
-// When derivatives are built: ahead of time, into the typed program that then runs (the
-// default; a program with a derivative that cannot be expanded yet is run with the run-time
-// AD engine instead, see RuntimeAdNeeded); ahead of time or a located compile error
-// (--expanded); while the program runs, by the interpreter's AD engine (--runtime-ad).
-enum class Derivatives { AheadOfTime, AheadOfTimeOnly, AtRunTime };
-
-// Thrown by run_main before anything ran when Derivatives::AheadOfTime meets a derivative
-// that cannot be expanded yet: the caller runs the program again, from a new Compilation,
-// with Derivatives::AtRunTime (the documented fallback, docs/ad.md §10).
-struct RuntimeAdNeeded {
-  SourceLoc loc;
-  std::string why;
-};
-
 struct Options {
   interp::Options interp;
   Engine engine = Engine::Interpreter;
   codegen::JitOptions jit;
   bool verify_ir = true;  // run the IR verifier after every stage
-  // When `run` builds derivatives (docs/ad.md §10).
-  Derivatives derivatives = Derivatives::AheadOfTime;
   // The optimiser (docs/opt.md): level 0 (--opt=0) runs the typed program as specialised;
   // its check_nan follows interp.check_nan (Compilation sets it).
   opt::OptOptions opt;
@@ -124,13 +108,11 @@ class Compilation {
   std::string ir_text(const std::string& name, const std::string& stage);
 
   // Expands every derivative reachable from the entries ahead of time (docs/ad.md §10); what
-  // cannot be expanded throws RuntimeAdNeeded (Derivatives::AheadOfTime) or is a located
-  // compile error (AheadOfTimeOnly). May be called again for later entries (the embedding API
+  // cannot be expanded is a located compile error. May be called again for later entries (the embedding API
   // expands each specialisation it compiles): the one Expander keeps which graphs it built and
   // rewrote, so what an earlier entry reached is not rewritten twice, and the programs and
-  // interpreter options of earlier entries stay valid. Once anything could not be expanded,
-  // every later entry is reported as not expandable too (the expansion does not know which
-  // entries reach the clone that holds the leftover).
+  // interpreter options of earlier entries stay valid. A later entry that reaches a clone
+  // an earlier one could not finish is reported with that one's error.
   void expand_derivatives(const std::vector<ir::Graph*>& entries);
   // The interpreter's options for the program: after expand_derivatives, those that run the
   // expanded program (interp::Options::expanded, its derivative operators and AD context).

@@ -115,11 +115,8 @@ void Compilation::compile_library(const std::vector<ExportRequest>& exports, con
   verify(Stage::TypeInference);
   optimise();
   // An exported derivative is expanded ahead of time (docs/ad.md §10); one that cannot be is
-  // a located error, as with --expanded.
-  Derivatives requested = options_.derivatives;
-  options_.derivatives = Derivatives::AheadOfTimeOnly;
+  // a located error.
   expand_derivatives(typed);
-  options_.derivatives = requested;
   codegen::LibraryOptions options{prefix, main_file_->path, codegen::tensor_abi_text()};
   std::vector<codegen::Export> entries;
   for (size_t i = 0; i < exports.size(); ++i) entries.push_back({exports[i].name, typed[i]});

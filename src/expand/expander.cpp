@@ -57,6 +57,15 @@ StaticRef Expander::static_of(const Node* x) {
   return Static::typed(x->type);
 }
 
+// A derived function, or a tuple holding one: values whose run-time form (the env) is not
+// the function a user would see printed, compared or returned.
+bool Expander::holds_derived(const StaticRef& s_in) {
+  const StaticRef s = refine(s_in);
+  if (s->is(K::Derived)) return true;
+  if (!s->is(K::Tuple)) return false;
+  return std::any_of(s->elems.begin(), s->elems.end(), [this](const StaticRef& e) { return holds_derived(e); });
+}
+
 StaticRef Expander::refine(const StaticRef& s_in) {
   const StaticRef s = unfold(s_in);
   if (!s->is(K::Typed)) return s;
@@ -83,8 +92,9 @@ void Expander::leftover(SourceLoc loc, std::string what) {
   leftovers_.push_back({loc.valid() ? loc : user_site_, std::move(what)});
 }
 
+// A `fail` never returns: what is computed from it (Bottom) is never reached.
 Node* Expander::failure(Scope& s, const RuntimeError& e) {
-  return add(s, Prim::Fail, {m_.constant(e.message)}, e.loc.valid() ? e.loc : user_site_);
+  return add(s, Prim::Fail, {m_.constant(e.message)}, e.loc.valid() ? e.loc : user_site_, Static::bottom());
 }
 
 const types::Type* Expander::type_of(const StaticRef& s_in, int depth) {
@@ -342,18 +352,22 @@ Node* Expander::env_of(Scope& s, Node* f, SourceLoc loc) {
 
 // ------------------------------------------------------------------ graphs
 void Expander::expand(Graph* entry) {
-  undo_.clear();
-  auto discover = [&](const Node* c) {
-    if (!c->holds_graph()) return;
-    Graph* g = c->as_graph();
-    if (cx_.is_generated(g) || user_seen_[g]) return;
+  leftovers_.clear();
+  const size_t first = rewritten_;
+  // A clone that an earlier call left unfinished keeps its leftover: reaching it again reports it.
+  auto reach = [&](Graph* g) {
+    if (user_seen_[g]) {
+      auto it = unfinished_.find(g);
+      if (it != unfinished_.end()) leftovers_.push_back(it->second);
+      return;
+    }
     user_seen_[g] = true;
     user_.push_back(g);
   };
-  if (!user_seen_[entry]) {
-    user_seen_[entry] = true;
-    user_.push_back(entry);
-  }
+  auto discover = [&](const Node* c) {
+    if (c->holds_graph() && !cx_.is_generated(c->as_graph())) reach(c->as_graph());
+  };
+  reach(entry);
   for (; rewritten_ < user_.size(); ++rewritten_) {
     Graph* g = user_[rewritten_];
     for (const Node* n : g->body)
@@ -361,13 +375,17 @@ void Expander::expand(Graph* entry) {
     if (g->output) discover(g->output);
     rewrite_user(g);
   }
+  // The expanded program represents a derived function by its env: one returned to whoever
+  // called the entry (`fluxion eval`, the embedding API) would reach it as that tuple.
+  if (entry->output && holds_derived(static_of(entry->output)))
+    leftover(entry->output->loc.valid() ? entry->output->loc : entry->loc, "a derived function returned as a value");
+  // Which of the clones rewritten now holds the leftover is not tracked: each keeps the first.
+  if (!leftovers_.empty())
+    for (size_t i = first; i < user_.size(); ++i) unfinished_.emplace(user_[i], leftovers_[0]);
   m_.renumber();
 }
 
 void Expander::rewrite_user(Graph* g) {
-  Rewritten before{g, g->body, g->output, {}};
-  for (Node* n : g->body) before.nodes.push_back({n, n->inputs, n->type});
-  undo_.push_back(std::move(before));
   Scope s{g, true, {}};
   std::vector<Node*> old = std::move(g->body);
   g->body.clear();
@@ -458,18 +476,6 @@ const Graph* Expander::code_of(const Node* f) {
   if (it == statics_.end()) return nullptr;
   StaticRef s = unfold(it->second);
   return s->is(K::Code) ? s->graph : nullptr;
-}
-
-void Expander::undo() {
-  for (auto it = undo_.rbegin(); it != undo_.rend(); ++it) {
-    it->graph->body = it->body;
-    it->graph->output = it->output;
-    for (const auto& [n, inputs, type] : it->nodes) {
-      n->inputs = inputs;
-      n->type = type;
-    }
-  }
-  undo_.clear();
 }
 
 std::vector<const Graph*> Expander::graphs() const {
@@ -619,7 +625,7 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
     case Prim::Ne:
     case Prim::TreeMap:
       for (size_t i = 0; i < nargs; ++i)
-        if (refine(sarg(i))->is(K::Derived)) leftover(n->loc, "a derived function used as a value (printed, compared or mapped)");
+        if (holds_derived(sarg(i))) leftover(n->loc, "a derived function used as a value (printed, compared or mapped)");
       break;
     default:
       if (is_operator(p)) {  // grad(f, argnums) and the like: the derived function's env
@@ -724,6 +730,13 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
       ad::Shape shape = shape_of(base[i], complete);
       const bool indexed_only = ad::shape_ignored(d->generic, i, base.size());
       const bool shallow = d->generic == ad::Generic::Jvp;  // only the tuples' lengths
+      if (unfold(base[i])->is(K::Bottom)) return emit(s, n, in, Static::bottom());  // after a `fail`: never reached
+      // The output of a function grad differentiates is a tensor of a rank not known ahead
+      // of time: whether it is a scalar (rank 0) is checked when it runs.
+      const StaticRef seen = unfold(base[i]);
+      if (!complete && d->generic == ad::Generic::GradSeed && d->stack.empty() && seen->is(K::Typed) && seen->type &&
+          types::is_tensor(seen->type))
+        return add(s, Prim::GradSeed, {args[i]}, n->loc.valid() ? n->loc : user_site_, Static::typed(store_.f64()));
       if (!complete && !indexed_only && !shallow) {
         leftover(n->loc, std::string("the structure of argument ") + std::to_string(i + 1) + " of " +
                              ad::generic_name(d->generic) + " is not known ahead of time (" + key(base[i], 3) + ")");
@@ -762,6 +775,7 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
   std::vector<Node*> args(in.begin() + 1, in.end());
   StaticRef sf = refine(static_of(callee));
   auto result = [&](Graph* c) { return output_of(c, Static::typed(n->type)); };
+  if (sf->is(K::Bottom)) return emit(s, n, in, Static::bottom());  // the callee is a `fail`: never reached
   if (sf->is(K::Derived)) return call_derived(s, n, sf, callee, args, in);
   // One of several codes: a case per code. (Where some code is not known, as in a recursion's
   // pullback cut by truncate(), the call stays an ordinary call of the value.)

@@ -23,7 +23,6 @@
 #include <functional>
 #include <map>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -50,14 +49,14 @@ class Expander {
       : m_(m), cx_(cx), store_(store), annotations_(annotations), typing_(store, annotations) {}
 
   // Rewrites the typed clones reachable from `entry` in place (and builds the graphs they
-  // call). Complete when leftovers() is empty. May be called for several entries.
+  // call). Complete when leftovers() (those of this call) is empty. May be called for several
+  // entries: one that reaches a clone an earlier call left unfinished gets its leftover too.
   void expand(ir::Graph* entry);
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
+  // Whether an expand() call with leftovers rewrote clone g: it keeps untyped nodes for good.
+  bool unfinished(const ir::Graph* g) const { return unfinished_.count(g) != 0; }
   // The code a function value is known to be (its static is one code), else null.
   const ir::Graph* code_of(const ir::Node* f);
-  // Puts back the typed clones the last expand() rewrote, as they were (after leftovers: the
-  // run-time AD engine then runs them). The graphs it built stay, unused.
-  void undo();
   // Every graph of the expanded program: the typed clones, then the graphs built here.
   std::vector<const ir::Graph*> graphs() const;
   // For each graph built here, the derivative operators (outermost first) whose expansion
@@ -103,6 +102,7 @@ class Expander {
   StaticRef output_of(const ir::Graph* c, StaticRef otherwise);
   StaticRef static_of(const ir::Node* x);
   // A function's static with what its type says made explicit (a derived function's operator).
+  bool holds_derived(const StaticRef& s);
   StaticRef refine(const StaticRef& s);
   // What is known of the env of a closure of typed clone `clone`: its free variables' statics.
   StaticRef native_env(const ir::Graph* clone);
@@ -133,14 +133,6 @@ class Expander {
   types::TypeStore& store_;
   types::Annotations& annotations_;
   types::PrimTyping typing_;
-  // A typed clone as it was before rewrite_user, so that undo() can put it back.
-  struct Rewritten {
-    ir::Graph* graph;
-    std::vector<ir::Node*> body;
-    ir::Node* output;
-    std::vector<std::tuple<ir::Node*, std::vector<ir::Node*>, const types::Type*>> nodes;
-  };
-  std::vector<Rewritten> undo_;  // what the current expand() call rewrote
   std::vector<ir::Graph*> user_;  // the typed clones, in the order they are rewritten
   size_t rewritten_ = 0;          // how many of them are
   std::unordered_map<const ir::Graph*, bool> user_seen_;
@@ -152,7 +144,9 @@ class Expander {
   std::deque<RecurSlot> slots_;  // what Recur statics name (static_value.hpp)
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
-  std::vector<Leftover> leftovers_;
+  std::vector<Leftover> leftovers_;  // of the last expand() call
+  // The clones an expand() call with leftovers rewrote, and its first leftover.
+  std::unordered_map<const ir::Graph*, Leftover> unfinished_;
   std::vector<ad::Generic> operators_;  // the derived calls being expanded, outermost first
   std::unordered_map<const ir::Graph*, std::vector<ad::Generic>> operators_of_;
   SourceLoc user_site_;  // the typed clone's node being rewritten (where leftovers are reported)

@@ -66,11 +66,21 @@ Value make_derived(ad::Generic kind, Prim prim, Value env, std::vector<ad::Mode>
 SourceLoc Machine::site(const Node* at) const { return at && at->loc.valid() ? at->loc : derived_site_; }
 
 // ------------------------------------------------------------------ the primitives
+// Derivatives are built ahead of time (docs/ad.md §10): only the AD engine's unit tests build
+// them here (Options::runtime_ad).
+void Machine::require_runtime_ad(const std::string& what, SourceLoc loc) const {
+  if (options_.runtime_ad) return;
+  if (options_.expanded)
+    internal_error("interpreter", "the expanded program reached " + what + " at run time (line " +
+                                      std::to_string(loc.line) + ")");
+  runtime_error(loc, "cannot build the derivative (" + what + ") of code that was not typed ahead of time: a "
+                     "function the host passes as an argument is run untyped (docs/embedding.md)");
+}
+
 Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
   const SourceLoc loc = site(at);
-  if (options_.expanded && (ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR || p == Prim::Jfn || p == Prim::Tfn))
-    internal_error("interpreter", std::string("the expanded program reached ") + ir::prim_name(p) +
-                                      " at run time (line " + std::to_string(loc.line) + ")");
+  if (ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR || p == Prim::Jfn || p == Prim::Tfn)
+    require_runtime_ad(ir::prim_name(p), loc);
   const ir::PrimInfo& info = ir::prim_info(p);
   if (info.arity >= 0 && n != static_cast<size_t>(info.arity))
     runtime_error(loc, std::string("builtin ") + info.name + " takes " + plural(info.arity, "argument") + ", found " +
@@ -127,6 +137,7 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::Jfn: return transformed(ad::Mode::Reverse, args[0], at);
     case Prim::Tfn: return transformed(ad::Mode::Forward, args[0], at);
     case Prim::ZerosLike: return zeros_like(args[0], at);
+    case Prim::GradSeed: return grad_seed(args[0], loc);
     case Prim::AddTangent: return add_tangent(std::move(args[0]), std::move(args[1]), at);
     case Prim::ListEmpty: return Value::list(Ref<ListObj>(new ListObj()));
     case Prim::ListPush:
@@ -327,11 +338,9 @@ ad::Shape shape_of(const Value& v, size_t depth, bool strict, SourceLoc loc) {
 
 Value Machine::call_derived(const DerivedObj& d, Value* args, size_t n, const std::vector<std::string>* keywords,
                             const Node* at) {
-  if (options_.expanded)
-    internal_error("interpreter", std::string("the expanded program called a derived function (") +
-                                      ad::generic_name(d.kind) + ") at run time");
   if (at && at->loc.valid()) derived_site_ = at->loc;
   const SourceLoc loc = site(at);
+  require_runtime_ad(ad::generic_name(d.kind), loc);
   if (keywords && !keywords->empty())
     runtime_error(loc, "a derived function (" + format_value(Value::derived(Ref<DerivedObj>(const_cast<DerivedObj*>(&d)))) +
                            ") takes its arguments by position, not by keyword");

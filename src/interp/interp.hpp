@@ -26,10 +26,16 @@ struct Options {
   size_t max_loop_iterations = 0;
   // What arg(i, default) reads: the command-line arguments after FILE (`fluxion run FILE ARG...`).
   std::vector<std::string> program_args;
-  // The program was expanded ahead of time (fluxion run --expanded): every derivative is
-  // already ordinary IR, so reaching the run-time AD engine (jfn, tfn, a derived function
-  // value or its call) is an internal error — the check that the expansion is complete.
+  // The program was expanded ahead of time (every program the CLI and the embedding API run
+  // with types): every derivative is already ordinary IR, so reaching the run-time AD engine
+  // (jfn, tfn, a derivative operator or a derived function's call) is an internal error, the
+  // check that the expansion is complete.
   bool expanded = false;
+  // Build derivatives while the program runs (src/interp/ad_runtime.cpp): only the AD
+  // engine's unit tests, which run the transforms' output on hand-built untyped graphs, turn
+  // it on. Otherwise code that was neither typed nor expanded (a function the embedding host
+  // passes as an argument) meets a derivative as a located run-time error.
+  bool runtime_ad = false;
   // In an expanded program, the derivative operators (outermost first) each generated graph
   // was built for (expand::Expander::operators()): --check-nan names the pass and operator a
   // nan comes from, as the run-time engine does from the calls in progress.

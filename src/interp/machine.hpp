@@ -142,6 +142,9 @@ class Machine {
   Value add_tangent(Value a, Value b, const ir::Node* at);
   // Where errors of a derived call without a location of its own are reported.
   SourceLoc site(const ir::Node* at) const;
+  // Derivatives are built ahead of time: reaching the run-time AD engine is an error unless
+  // Options::runtime_ad (the AD unit tests) allows it.
+  void require_runtime_ad(const std::string& what, SourceLoc loc) const;
 
   // ---- --check-nan (nan_check.cpp): applies primitive p (apply_primitive, or eval_ad_prim
   // for add_tangent) and throws a located error when it made a nan or an infinity out of

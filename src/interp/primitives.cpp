@@ -255,7 +255,7 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
     case ir::PrimFamily::TENSOR_FILES:
     case ir::PrimFamily::TENSOR_ADJOINT: return apply_tensor_primitive(p, loc, a, n);
     case ir::PrimFamily::AD_INTERNAL:  // native derivative code's tensor leaves
-      if (p == Prim::ZerosLike || p == Prim::AddTangent) return tangent_leaf_primitive(p, loc, a, n);
+      if (p == Prim::ZerosLike || p == Prim::AddTangent || p == Prim::GradSeed) return tangent_leaf_primitive(p, loc, a, n);
       [[fallthrough]];
     case ir::PrimFamily::CONTROL:      // the evaluator's job
     case ir::PrimFamily::AD_OPERATOR:  // the machine's (ad_runtime.cpp)

@@ -23,6 +23,8 @@ Value apply_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n, std::ost
 // zeros_like and add_tangent of tensor leaves (tangent_leaves.cpp): what native code asks of
 // them; add_tensor_leaves is the sum of two leaves of which one at least is a tensor.
 Value tangent_leaf_primitive(ir::Prim p, SourceLoc loc, Value* args, size_t n);
+// grad's seed for the differentiated function's output y: 1.0 for a scalar, else a located error.
+Value grad_seed(const Value& y, SourceLoc loc);
 Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc);
 
 // The AD primitives (grad ... list_is_empty), which the machine evaluates (ad_runtime.cpp).

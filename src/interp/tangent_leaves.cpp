@@ -47,9 +47,26 @@ Value add_tensor_leaves(const Value& a, const Value& b, SourceLoc loc) {
   return tensors::guarded(loc, [&x = x, &y = y] { return tensors::box(rt::add(x, y)); });
 }
 
-// Tensor leaves of zeros_like and add_tangent, for native code, which writes out the rest of
-// the tangent space by type (codegen/prims_ad.cpp).
+// grad's seed for the differentiated function's output y (ops.def grad_seed): 1.0 for a
+// scalar, an f64 or a float tensor of rank 0 (the 1.0 is weak: it takes the tensor's dtype),
+// else the error the expansion reports where y's structure is known (ad/templates.cpp).
+Value grad_seed(const Value& y, SourceLoc loc) {
+  std::string found = type_name(y);
+  if (y.kind() == Kind::Float) return Value::real(1.0);
+  if (y.kind() == Kind::Tensor) {
+    const rt::Tensor& t = y.as_tensor();
+    if (t.shape().rank() == 0 && rt::is_float(t.dtype())) return Value::real(1.0);
+    std::string dims;
+    for (int64_t d : t.shape()) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+    found = std::string("Tensor[") + rt::dtype_name(t.dtype()) + ", (" + dims + (t.shape().rank() == 1 ? ",)]" : ")]");
+  }
+  runtime_error(loc, "the function being differentiated must return a scalar f64 to take its gradient, found " + found);
+}
+
+// Tensor leaves of zeros_like and add_tangent, and grad_seed, for native code, which writes out
+// the rest of the tangent space by type (codegen/prims_ad.cpp).
 Value tangent_leaf_primitive(ir::Prim p, SourceLoc loc, Value* a, size_t n) {
+  if (p == ir::Prim::GradSeed && n == 1) return grad_seed(a[0], loc);
   if (p == ir::Prim::AddTangent && n == 2) {
     if (std::optional<Value> sum = add_over(a[0], a[1], loc)) return std::move(*sum);
     return add_tensor_leaves(a[0], a[1], loc);

@@ -52,6 +52,7 @@ const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vec
   if (untypable(p)) return nullptr;
   for (const Type* t : arg_types)
     if (!t || t->kind == TypeKind::Bottom || is_function(t)) return nullptr;
+  if (p == Prim::GradSeed) return store_.f64();  // 1.0, or an error
   // A sum of two cotangents of one value: the value's (tangent) type.
   if (p == Prim::AddTangent) return arg_types.size() == 2 ? erase_extents(store_, arg_types[0]) : nullptr;
   if (p == Prim::ListIsEmpty) return store_.boolean();

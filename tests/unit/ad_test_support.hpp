@@ -51,6 +51,14 @@ inline std::unique_ptr<fx::driver::Compilation> load_source(const std::string& t
   return c;
 }
 
+// The AD engine's tests run what its transforms build while the program runs (the CLI and the
+// embedding API expand every derivative ahead of time instead: interp::Options::runtime_ad).
+inline fx::interp::Options runtime_ad_options() {
+  fx::interp::Options o;
+  o.runtime_ad = true;
+  return o;
+}
+
 struct Program {
   std::unique_ptr<fx::driver::Compilation> comp;  // when built from source
   std::unique_ptr<fx::ir::Module> own;
@@ -58,7 +66,7 @@ struct Program {
   fx::SourceFile file{"test.fx", std::string(4000, '\n')};
   uint32_t next_line = 1;
   std::ostringstream out;
-  fx::interp::Options options;
+  fx::interp::Options options = runtime_ad_options();
   std::unique_ptr<fx::interp::Session> session;
 
   Program() : own(std::make_unique<fx::ir::Module>()), m(*own) {}

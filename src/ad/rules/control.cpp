@@ -239,6 +239,7 @@ void register_control_rules(Registry& r) {
   r.set_vjp(Prim::ClosureAt, vjp_closure_at);
   for (size_t i = 1; i < 32; ++i) r.set_passive(Prim::ClosureAt, i);  // the clones: code, not values
   r.set_zero(Prim::ZerosLike);
+  r.set_zero(Prim::GradSeed);  // a constant 1.0, or an error
   r.set_jvp(Prim::AddTangent, jvp_add_tangent);
   r.set_vjp(Prim::AddTangent, vjp_add_tangent);
 }
