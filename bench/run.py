@@ -3,7 +3,9 @@
 (hand-written C++, ADOL-C, PyTorch) in one invocation on the same inputs, single-threaded,
 checks that every implementation's objective and derivative agree with Fluxion's to 1e-8
 before timing anything, then times them (one warm-up run excluded, medians) and writes
-bench/results/latest.json, bench/RESULTS.md and plots. It also runs the dF~ micro-benchmarks
+bench/results/latest.json, bench/RESULTS.md and plots. It also measures the per-operation
+overhead of a chain of 64 operations and its gradient, on numbers and on one-element tensors,
+beside hand-written C++ (harness/per_op.py), runs the dF~ micro-benchmarks
 and applications (§C, forward against reverse mode in Fluxion, harness/dff.py), trains the seed models (§D:
 min-char-rnn, LSTM, TreeLSTM, the CNN at batch 1 and 100) in Fluxion and in PyTorch from the
 same initial weights, their first float64 losses checked to agree to 1e-8 before they are timed
@@ -30,7 +32,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import dff, engine, gradbench, limits, report, runner, seed, workloads  # noqa: E402
+from harness import dff, engine, gradbench, limits, per_op, report, runner, seed, workloads  # noqa: E402
 
 TOLERANCE = 1e-8
 QUICK = (2, 0.0)    # (MIN_RUNS including the warm-up run, MIN_SECONDS)
@@ -146,6 +148,9 @@ def main():
                       time.monotonic() - start))
     results = os.path.join(workloads.ROOT, "bench", "results")
     os.makedirs(results, exist_ok=True)
+    per_op_rows = []
+    if not args.only or any(t in "per-op per_op" for t in args.only):
+        per_op_rows = per_op.run_per_op(args.fluxion, args.quick, min_runs, min_seconds, progress)
     micro_rows = []
     if not args.only or any(t in "micro" for t in args.only):
         for n in MICRO_SIZES[args.quick]:
@@ -208,13 +213,13 @@ def main():
            "fluxion_mode": "`--native` where the back end supports the program, else `--interp` "
                            "(each row says which, and why)",
            "mode": "quick" if args.quick else "full", "min_runs": min_runs, "min_seconds": min_seconds,
-           "compile_seconds": compile_seconds, "workloads": rows, "micro": micro_rows, "dff_apps": apps_rows,
+           "compile_seconds": compile_seconds, "workloads": rows, "per_op": per_op_rows, "micro": micro_rows, "dff_apps": apps_rows,
            "seed": seed_rows, "gradbench": gradbench_rows, "limits": limits_row}
     run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
     report.write_json(run, os.path.join(results, "latest.json"))
     report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
     progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
-    failed = any("error" in r for r in rows + micro_rows + apps_rows + seed_rows + gradbench_rows)
+    failed = any("error" in r for r in rows + per_op_rows + micro_rows + apps_rows + seed_rows + gradbench_rows)
     sys.exit(1 if failed or (limits_row and "error" in limits_row) else 0)
 
 

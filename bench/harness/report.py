@@ -4,7 +4,7 @@ import json
 import math
 import os
 
-from . import dff, gradbench, limits, plots
+from . import dff, gradbench, limits, per_op, plots
 from .workloads import ROOT
 
 PEER_ORDER = ["c++", "adol-c", "pytorch"]
@@ -153,6 +153,8 @@ def write_markdown(run, path):
         rows = [r for r in run["workloads"] if r["section"] == section]
         if rows:
             lines += ["## " + SECTION_TITLES[section], ""] + section_table(rows) + [""] + group_lines(rows) + [""]
+    if run.get("per_op"):
+        lines += ["## §A Per-operation overhead of an adjoint", ""] + per_op.table(run["per_op"]) + [""]
     if run.get("micro"):
         lines += ["## §C dF~ micro-benchmarks: forward mode (jacfwd) against reverse mode (jacrev), in Fluxion", ""] + \
             dff.table(run["micro"], fmt_time) + [""]

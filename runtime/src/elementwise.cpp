@@ -248,10 +248,35 @@ DType result_dtype(BinaryOp op, DType a, DType b) {
 
 // ---- drivers ----
 
+namespace {
+
+// Are a and b contiguous, of one shape and of the dtype the kernel computes in? Then the kernel
+// is one run over the elements, with no conversions and no broadcasting to set up: what a
+// small tensor's operation costs is mostly that setup (ADBench's LSTM, vectors of 14).
+bool one_run(const fx_tensor* a, const fx_tensor* b, DType compute) {
+  if (a->dtype != static_cast<int32_t>(compute) || b->dtype != a->dtype || a->rank != b->rank) return false;
+  int64_t stride = 1;
+  for (int i = a->rank - 1; i >= 0; --i) {
+    if (a->shape[i] != b->shape[i]) return false;
+    if (a->shape[i] != 1 && (a->strides[i] != stride || b->strides[i] != stride)) return false;
+    stride *= a->shape[i];
+  }
+  return true;
+}
+
+}  // namespace
+
 Tensor apply(UnaryOp op, const Tensor& x) {
   DType compute = compute_dtype(op, x.dtype());
   UnaryLoop loop = unary_loop(op, compute);
   if (loop == nullptr) missing_kernel(op_name(op), compute);
+  const fx_tensor* h = x.header();
+  if (one_run(h, h, compute)) {
+    Tensor out = Tensor::empty(result_dtype(op, x.dtype()), x.shape());
+    loop(static_cast<char*>(out.raw_data()), itemsize(out.dtype()), static_cast<char*>(h->data), itemsize(compute),
+         h->size);
+    return out;
+  }
   Tensor in = astype(x, compute);
   Tensor out = Tensor::empty(result_dtype(op, x.dtype()), x.shape());
   detail::for_each_run<2>(x.shape(), {detail::operand(out), detail::operand(in)},
@@ -263,6 +288,13 @@ Tensor apply(BinaryOp op, const Tensor& a, const Tensor& b) {
   DType compute = compute_dtype(op, a.dtype(), b.dtype());
   BinaryLoop loop = binary_loop(op, compute);
   if (loop == nullptr) missing_kernel(op_name(op), compute);
+  if (compute != DType::I64 && one_run(a.header(), b.header(), compute)) {  // (i64 checks its operands)
+    Tensor out = Tensor::empty(result_dtype(op, a.dtype(), b.dtype()), a.shape());
+    const int64_t size = itemsize(compute);
+    loop(static_cast<char*>(out.raw_data()), itemsize(out.dtype()), static_cast<char*>(a.raw_data()), size,
+         static_cast<char*>(b.raw_data()), size, out.numel());
+    return out;
+  }
   Shape shape = broadcast_shapes(a.shape(), b.shape());
   Tensor ca = astype(a, compute), cb = astype(b, compute);
   if (compute == DType::I64) check_int_operands(op, ca, cb, shape);

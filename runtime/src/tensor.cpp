@@ -16,6 +16,8 @@ namespace {
 // Storage starts after the header, at the next multiple of 64 bytes: blocks are 64-byte
 // aligned (storage_cache.cpp), so the data is too.
 constexpr size_t kDataOffset = (sizeof(fx_tensor) + 63) / 64 * 64;
+// Three cache lines: a scalar's block (header and its 8 bytes) is one 256-byte size class.
+static_assert(kDataOffset == 192, "the fx_tensor header grew past three cache lines");
 
 // An owning header and its storage are one block of the storage cache.
 int64_t block_bytes(const fx_tensor* h) { return static_cast<int64_t>(kDataOffset) + h->nbytes; }
@@ -29,7 +31,7 @@ void release_header(fx_tensor* h) noexcept {
          std::atomic_ref<int64_t>(h->refcount).fetch_sub(1, std::memory_order_acq_rel) == 1) {
     fx_tensor* base = h->base;
     if (base == nullptr && h->nbytes >= 0) detail::give_block(h, block_bytes(h));
-    else std::free(h);  // a view header (Tensor::view) or the anchor of borrowed storage
+    else detail::give_header(h);  // a view header (Tensor::view) or the anchor of borrowed storage
     h = base;  // a view held one reference to its owner
   }
 }
@@ -107,7 +109,7 @@ Tensor Tensor::borrow(DType dtype, void* data, const Shape& shape, std::span<con
     tensor_error("a borrowed tensor needs one stride per axis");
   // The anchor stands for the host's memory: no data, no shape, nbytes -1 (release_header frees
   // only the header). Views of the borrowed tensor hang off it like views of an owned one.
-  auto* anchor = static_cast<fx_tensor*>(std::calloc(1, sizeof(fx_tensor)));
+  fx_tensor* anchor = detail::take_header();
   if (anchor == nullptr) tensor_error("cannot allocate a tensor header: out of memory");
   anchor->refcount = 1;
   anchor->dtype = static_cast<int32_t>(dtype);
@@ -176,7 +178,7 @@ Tensor Tensor::view(const Shape& shape, std::span<const int64_t> strides, int64_
   fx_tensor* owner = header();
   char* first = static_cast<char*>(owner->data) + offset * itemsize(dtype());
   if (owner->base != nullptr) owner = owner->base;  // views always hang off the storage owner
-  auto* h = static_cast<fx_tensor*>(std::calloc(1, sizeof(fx_tensor)));
+  fx_tensor* h = detail::take_header();
   if (h == nullptr) tensor_error("cannot allocate a tensor view: out of memory");
   h->refcount = 1;
   h->dtype = header()->dtype;

@@ -22,6 +22,12 @@ void* take_block(int64_t bytes);
 // Gives back a block that take_block(bytes) returned, for reuse (same `bytes`).
 void give_block(void* block, int64_t bytes);
 
+// A zeroed header that owns no storage (a view's, or the anchor of borrowed storage), from
+// this thread's free list of them or the system (header_pool.cpp); nullptr when out of memory.
+fx_tensor* take_header();
+// Frees a header that take_header() returned, for reuse.
+void give_header(fx_tensor* h);
+
 }  // namespace fx::rt::detail
 
 namespace fx::rt::detail {

@@ -157,6 +157,7 @@ const char* apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consum
   try {
     const ir::Prim* p = prim_numbered(prim);
     if (!p) return refuse("internal error: no primitive number " + std::to_string(prim));
+    if (!check_nan && apply_index_directly(*p, args, n, consumed, out)) return nullptr;
     const size_t count = static_cast<size_t>(n);
     Operands operands(count);
     Value* values = operands.data();
@@ -171,6 +172,8 @@ const char* apply(int32_t prim, const fx_value* args, int64_t n, uint64_t consum
     }
     from_value(result, out);
     return nullptr;
+  } catch (const rt::TensorError& e) {  // from a direct kernel: the interpreter's message too
+    return refuse(e.message);
   } catch (const RuntimeError& e) {
     return refuse(e.message);
   } catch (const InternalError& e) {

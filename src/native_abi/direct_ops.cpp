@@ -191,8 +191,17 @@ Kernel kernel_of(ir::PrimFamily family) {
   }
 }
 
-// The kernel's result as the caller expects it (apply.cpp's from_value of the interpreter's
-// box): a rank-0 f64, i64 or bool tensor is a number to the interpreter.
+thread_local std::string refused;
+
+const char* refuse(std::string message) {
+  refused = std::move(message);
+  return refused.c_str();
+}
+
+}  // namespace
+
+bool has_direct_kernel(ir::Prim p) { return kernel_of(ir::prim_info(p).family) != nullptr; }
+
 void write_result(rt::Tensor t, fx_value* out) {
   switch (out->kind) {
     case FX_VALUE_TENSOR: {
@@ -214,17 +223,6 @@ void write_result(rt::Tensor t, fx_value* out) {
     default: internal_error("native code", "a direct primitive's result of kind " + std::to_string(out->kind));
   }
 }
-
-thread_local std::string refused;
-
-const char* refuse(std::string message) {
-  refused = std::move(message);
-  return refused.c_str();
-}
-
-}  // namespace
-
-bool has_direct_kernel(ir::Prim p) { return kernel_of(ir::prim_info(p).family) != nullptr; }
 
 }  // namespace fx::native_abi
 

@@ -2,6 +2,9 @@
 // each primal and its gradient derived by hand, on the same inputs.
 //   overhead WORKLOAD OUT [MIN_RUNS [MIN_SECONDS [BATCH]]]   WORKLOAD: sincos loop logsumexp logreg mlp
 // (and `empty`: a timed region with nothing in it, the timer's own cost, for bench/native/primal_vs_cpp.py)
+//   overhead per_op|per_op_tensor OUT [MIN_RUNS [MIN_SECONDS [REPS]]]
+// the chains of bench/overhead/per_op.fx and per_op_tensor.fx on plain doubles, REPS calls in a
+// loop as there: what a hand-written program pays per operation (harness/per_op.py)
 #include <algorithm>
 #include <cstring>
 
@@ -134,6 +137,49 @@ struct Mlp {
   }
 };
 
+// per_op.fx: y = y * (b - y), 32 times; its derivative with respect to x carried along.
+constexpr int kPerOpSteps = 32;
+double per_op_chain(double x, double b) {
+  double y = x;
+  for (int k = 0; k < kPerOpSteps; ++k) y = y * (b - y);
+  return y;
+}
+double per_op_chain_derivative(double x, double b) {
+  double y = x, dy = 1.0;
+  for (int k = 0; k < kPerOpSteps; ++k) {
+    dy = dy * (b - y) - y * dy;
+    y = y * (b - y);
+  }
+  return dy;
+}
+
+// per_op_tensor.fx: a[k+2] = a[k+1] OP a[k] for k = 0..63, OP cycling through * - / +; the
+// derivative of a[65] with respect to a[0] carried along.
+constexpr int kPerOpTensorOps = 64;
+double per_op_tensor_chain(double a0, double a1, double* derivative) {
+  double p = a0, q = a1, dp = 1.0, dq = 0.0;  // a[k], a[k+1] and their derivatives
+  for (int k = 0; k < kPerOpTensorOps; ++k) {
+    double r, dr;
+    switch (k % 4) {
+      case 0: r = q * p, dr = dq * p + q * dp; break;
+      case 1: r = q - p, dr = dq - dp; break;
+      case 2: r = q / p, dr = (dq * p - q * dp) / (p * p); break;
+      default: r = q + p, dr = dq + dp; break;
+    }
+    p = q, dp = dq;
+    q = r, dq = dr;
+  }
+  if (derivative) *derivative = dq;
+  return q;
+}
+
+// The loops of both programs: each call's input depends on the sum so far.
+template <class F> double per_op_reps(double x, long reps, F&& f) {
+  double s = 0.0;
+  for (long i = 0; i < reps; ++i) s += f(x + 1e-12 * s);
+  return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -166,6 +212,27 @@ int main(int argc, char** argv) {
     Mlp m(argc > 5 ? size_t(std::atoi(argv[5])) : 1);
     f = bench::time_runs("objective", r, [&] { return m.loss(); });
     g = bench::time_runs("gradient", r, [&] { return m.gradient(); });
+  } else if (w == "per_op" || w == "per_op_tensor") {
+    const long reps = argc > 5 ? std::atol(argv[5]) : (w == "per_op" ? 100000 : 20000);
+    volatile double input = w == "per_op" ? 0.3 : 0.5;  // as the programs' x, known only at run time
+    const double x = input;
+    if (w == "per_op") {
+      f = bench::time_runs("objective", r, [&] { return per_op_reps(x, reps, [](double v) { return per_op_chain(v, 1.0); }); });
+      g = {bench::time_runs("gradient", r, [&] {
+        return per_op_reps(x, reps, [](double v) { return per_op_chain_derivative(v, 1.0); });
+      })};
+    } else {
+      f = bench::time_runs("objective", r, [&] {
+        return per_op_reps(x, reps, [](double v) { return per_op_tensor_chain(v, 0.75, nullptr); });
+      });
+      g = {bench::time_runs("gradient", r, [&] {
+        return per_op_reps(x, reps, [](double v) {
+          double d;
+          per_op_tensor_chain(v, 0.75, &d);
+          return d;
+        });
+      })};
+    }
   } else {
     std::fprintf(stderr, "overhead: unknown workload %s\n", argv[1]);
     return 64;

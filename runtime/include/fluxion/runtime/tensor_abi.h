@@ -32,7 +32,17 @@ typedef struct fx_tensor {
   void* data;                    /* the element at index (0, ..., 0) */
   struct fx_tensor* base;        /* owner of the storage for a view; NULL when this header owns it */
   int64_t nbytes;                /* bytes of storage owned by this header (0 for a view, -1 for an anchor) */
+  /* The references that generated code holds, counted by one thread at a time in the header
+   * itself (src/native_abi/tensor_handles.cpp), so that a retain or release of generated code
+   * touches only the header it counts. The runtime's C++ code leaves them alone; they are 0 in
+   * a new header. */
+  uint32_t holder;               /* the counting thread's number (atomically claimed), 0 when none */
+  uint32_t held;                 /* the references that thread's generated code holds */
+  uint32_t held_at;              /* where the header is in that thread's list of held headers */
+  uint32_t held_flags;           /* FX_HELD_NUMBER: that thread's interpreter view is a number */
 } fx_tensor;
+
+enum { FX_HELD_NUMBER = 1 };
 
 #ifdef __cplusplus
 }
