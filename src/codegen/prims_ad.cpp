@@ -93,6 +93,23 @@ std::string plain_zero(const PrimSite& s, const Type* to) {
   }
 }
 
+std::string zero_of(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code);
+
+// The zero of a list (a loop's tape, in a derivative of a derivative), as the interpreter
+// takes it: a new list of the zeros of its elements (after `code`), which it owns.
+std::string list_zero(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code) {
+  static int counter = 0;
+  const std::string l = s.result_name + "_l" + std::to_string(counter++), i = l + "_i", x = l + "_x";
+  std::string item_code;
+  const std::string item = zero_of(s, value + ".box->data->at[" + i + "]", from->elems[0], to->elems[0], item_code);
+  code += s.types.name(to) + " " + l + " = " + s.types.zero(to) + ";\n" +
+          "for (int64_t " + i + " = 0; " + i + " < " + value + ".n; ++" + i + ") {\n" + item_code +
+          s.types.name(to->elems[0]) + " " + x + " = " + item + ";\n" +
+          l + " = " + s.types.push(to) + "(" + l + ", " + x + ", true, " + s.loc + ");\n" +  // (x borrowed: counted)
+          s.types.release(to->elems[0], x) + "}\n";
+  return l;
+}
+
 // An expression (after `code`) for the zero of `value` (of type from) in tangent type `to`;
 // it owns what it holds.
 std::string zero_of(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code) {
@@ -117,10 +134,11 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
     case TypeKind::Tensor:
     case TypeKind::F32: return tensor_leaf(s, Prim::ZerosLike, {value}, {from}, to, code);
     // A list that can only be empty (a loop's stack before anything is pushed): its zero is
-    // the empty list.
+    // the empty list; otherwise a list of the elements' zeros.
     case TypeKind::List:
-      if (from->kind == TypeKind::List && from->elems[0]->kind == TypeKind::Bottom) return s.types.zero(to);
-      break;
+      if (from->kind != TypeKind::List) break;
+      if (from->elems[0]->kind == TypeKind::Bottom) return s.types.zero(to);
+      return list_zero(s, value, from, to, code);
     case TypeKind::Tuple:
     case TypeKind::Struct: {
       if (from->kind != to->kind) break;
