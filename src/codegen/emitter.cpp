@@ -701,6 +701,15 @@ class Emitter {
         if (!tags.empty()) test = "(" + tags[0] + ")";
         if (tags.size() > 1) unsupported(n->loc, "a dispatch on a code with several envs");
       }
+    } else if (code->is_constant() && std::holds_alternative<Prim>(code->value)) {
+      // A primitive used as a value (one of several functions: `(sin, exp)[i]`): its type says which.
+      const Prim p = std::get<Prim>(code->value);
+      if (t->kind == TypeKind::PrimFn) test = t->prim == p ? "true" : "false";
+      if (t->kind == TypeKind::Union) {
+        for (size_t k = 0; k < t->elems.size(); ++k)  // (a union holds each primitive once)
+          if (t->elems[k]->kind == TypeKind::PrimFn && t->elems[k]->prim == p)
+            test = "(" + operand(n->arg(0)) + ".tag == " + std::to_string(k) + ")";
+      }
     } else {
       unsupported(n->loc, "a dispatch on a primitive");
     }
