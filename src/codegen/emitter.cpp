@@ -865,6 +865,7 @@ class Emitter {
     if (f->is_constant()) unsupported(n->loc, "calling a constant of type " + to_string(t));
     const std::vector<ir::Graph*> targets = checker_.call_targets(n);
     std::string cases;
+    bool primitives = false;
     for (size_t k = 0; k < t->elems.size(); ++k) {
       const Type* m = t->elems[k];
       const std::string value = operand(f) + ".as.m" + std::to_string(k);
@@ -875,6 +876,14 @@ class Emitter {
         all_types.insert(all_types.end(), arg_types.begin(), arg_types.end());
         cases += "case " + std::to_string(k) + ":\n" +
                  indent(call_into(name_of(n), n->type, false, m->graph, "", all, all_types, n)) + "  break;\n";
+        continue;
+      }
+      if (m->kind == TypeKind::PrimFn && ir::prim_info(m->prim).family != ir::PrimFamily::CONTROL) {
+        // A primitive (`(sin, exp)[i](x)`): applied in a block of its own, whose local of the
+        // call's name hides the switch's, so its value is handed out through a pointer.
+        primitives = true;
+        cases += "case " + std::to_string(k) + ": {\n" +
+                 indent(primitive(n, m->prim, 0) + "*" + name_of(n) + "_out = " + name_of(n) + ";\n") + "  break;\n}\n";
         continue;
       }
       if (m->kind != TypeKind::Closure) unsupported(n->loc, "calling one of several functions that is not a closure");
@@ -893,8 +902,9 @@ class Emitter {
       cases += "case " + std::to_string(k) + ":\n" + indent(call_into(name_of(n), n->type, false, g, member, args, arg_types, n)) +
                "  break;\n";
     }
-    return c_type(n->type) + " " + name_of(n) + " = " + types_.zero(n->type) + ";\nswitch (" + operand(f) + ".tag) {\n" + cases +
-           "}\n";
+    std::string out = c_type(n->type) + " " + name_of(n) + " = " + types_.zero(n->type) + ";\n";
+    if (primitives) out += c_type(n->type) + "* " + name_of(n) + "_out = &" + name_of(n) + ";\n";
+    return out + "switch (" + operand(f) + ".tag) {\n" + cases + "}\n";
   }
 
   std::string entry_point(const Graph* entry) {
