@@ -4,6 +4,7 @@
 // doubles. Tensor leaves go to the runtime, which computes them as the interpreter does
 // (interp/ad_values.cpp). make_closure, closure_env and closure_is are the emitter's own
 // (emitter.cpp): they are about code, not values.
+#include "codegen/c_names.hpp"
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
 
@@ -75,6 +76,22 @@ bool has_tensor(const PrimSite& s, const Type* t) {
   return false;
 }
 
+// Is a value of t a function (its tangent is its env's)?
+bool function_value(const Type* t) {
+  switch (t->kind) {
+    case TypeKind::Closure:
+    case TypeKind::Explicit:
+    case TypeKind::Recursive:
+    case TypeKind::PrimFn:
+    case TypeKind::Constructor: return true;
+    case TypeKind::Union:
+      for (const Type* m : t->elems)
+        if (!function_value(m)) return false;
+      return true;
+    default: return false;
+  }
+}
+
 // The zero of tangent type `to` when it holds no tensor (so no operand's shape is needed).
 std::string plain_zero(const PrimSite& s, const Type* to) {
   switch (to->kind) {
@@ -94,21 +111,29 @@ std::string plain_zero(const PrimSite& s, const Type* to) {
 }
 
 std::string zero_of(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code);
+std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b, const Type* tb,
+                   const Type* to, std::string& code);
 
-// The zero of a list (a loop's tape, in a derivative of a derivative), as the interpreter
-// takes it: a new list of the zeros of its elements (after `code`), which it owns.
-std::string list_zero(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code) {
+// A new list of type `to` (after `code`), which owns its elements: for each index below `n`,
+// the element `item` gives (a function of the index's C variable, writing its statements into
+// its second argument). The zero and the sum of lists (a loop's tape, in a derivative of a
+// derivative) are taken element by element, as the interpreter takes them.
+template <class Item>
+std::string new_list(const PrimSite& s, const std::string& n, const Type* to, std::string& code, Item item) {
   static int counter = 0;
   const std::string l = s.result_name + "_l" + std::to_string(counter++), i = l + "_i", x = l + "_x";
   std::string item_code;
-  const std::string item = zero_of(s, value + ".box->data->at[" + i + "]", from->elems[0], to->elems[0], item_code);
+  const std::string value = item(i, item_code);
   code += s.types.name(to) + " " + l + " = " + s.types.zero(to) + ";\n" +
-          "for (int64_t " + i + " = 0; " + i + " < " + value + ".n; ++" + i + ") {\n" + item_code +
-          s.types.name(to->elems[0]) + " " + x + " = " + item + ";\n" +
+          "for (int64_t " + i + " = 0; " + i + " < " + n + "; ++" + i + ") {\n" + item_code +
+          s.types.name(to->elems[0]) + " " + x + " = " + value + ";\n" +
           l + " = " + s.types.push(to) + "(" + l + ", " + x + ", true, " + s.loc + ");\n" +  // (x borrowed: counted)
           s.types.release(to->elems[0], x) + "}\n";
   return l;
 }
+
+// Element i of the list `value`.
+std::string element(const std::string& value, const std::string& i) { return value + ".box->data->at[" + i + "]"; }
 
 // An expression (after `code`) for the zero of `value` (of type from) in tangent type `to`;
 // it owns what it holds.
@@ -117,6 +142,12 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
   // A primitive has no env; a typed clone's closure is its env (captured values in closure
   // conversion's order), whose tensors give the zeros their shapes.
   if (from->kind == TypeKind::PrimFn) return plain_zero(s, to);
+  // One of several function values, or a recursive closure (a loop's pullbacks, in a
+  // derivative of a derivative), whose tangent (its env's) holds no tensor: the zero of that
+  // type, whichever function it is, needs nothing of the value.
+  if (function_value(from) && from->kind != TypeKind::Closure && !has_tensor(s, to) &&
+      (to->kind == TypeKind::Tuple || to->kind == TypeKind::Struct))
+    return plain_zero(s, to);
   if (from->kind == TypeKind::Closure) {
     if (to->kind != TypeKind::Tuple || !s.closure_env || !has_tensor(s, to)) return plain_zero(s, to);
     auto env = s.closure_env(value, from);
@@ -138,7 +169,9 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
     case TypeKind::List:
       if (from->kind != TypeKind::List) break;
       if (from->elems[0]->kind == TypeKind::Bottom) return s.types.zero(to);
-      return list_zero(s, value, from, to, code);
+      return new_list(s, value + ".n", to, code, [&](const std::string& i, std::string& item_code) {
+        return zero_of(s, element(value, i), from->elems[0], to->elems[0], item_code);
+      });
     case TypeKind::Tuple:
     case TypeKind::Struct: {
       if (from->kind != to->kind) break;
@@ -190,6 +223,15 @@ std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, cons
     case TypeKind::Enum:
       if (ta != to || tb != to) break;
       return s.types.enum_sum(to, a, b, s.loc);
+    // Lists of one length (else the interpreter's error), element by element.
+    case TypeKind::List:
+      if (ta->kind != TypeKind::List || tb->kind != TypeKind::List) break;
+      if (ta->elems[0]->kind == TypeKind::Bottom || tb->elems[0]->kind == TypeKind::Bottom) break;
+      code += "if (" + a + ".n != " + b + ".n) fx_fail(" + s.loc + ", " +
+              quote_c("cannot add derivatives of different structures: list and list") + ");\n";
+      return new_list(s, a + ".n", to, code, [&](const std::string& i, std::string& item_code) {
+        return sum_of(s, element(a, i), ta->elems[0], element(b, i), tb->elems[0], to->elems[0], item_code);
+      });
     default: break;
   }
   unsupported(s.node->loc, "adding derivatives of types " + to_string(ta) + " and " + to_string(tb));
