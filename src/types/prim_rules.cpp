@@ -250,6 +250,7 @@ const Type* PrimRules::infer(Prim p, const PrimCall& call) {
       compile_error(call.node->loc, "zeros_like needs a number, tensor, tuple or struct, found " +
                                         (call.args.empty() ? std::string("no argument") : to_string(call.args[0])));
     case Prim::ClosureIs: return store_.boolean();
+    case Prim::GradSeed: return store_.f64();  // 1.0, or a located error: made by the expansion
     case Prim::ClosureAt:  // put in by the specialiser, after inference: the function's type
       if (!call.args.empty()) return call.args[0];
       [[fallthrough]];
