@@ -190,8 +190,9 @@ class RecursiveAccumulators {
     bool changed = false;
     for (Graph* g : typed_graphs(m_)) {
       if (!taking_part(g)) continue;
+      const std::vector<Node*> old = g->body;  // detached_apply touches g->body
       std::vector<Node*> body;
-      for (Node* x : g->body) {
+      for (Node* x : old) {
         const Type* t = x->type;
         bool all_float = t && t->kind == TypeKind::Tuple && !t->elems.empty();
         for (size_t k = 0; all_float && k < t->elems.size(); ++k) all_float = float_tensor(t->elems[k]);
