@@ -247,6 +247,7 @@ class RecursiveAccumulators {
     std::map<Node*, std::vector<Group>> specs;  // by call or `if`
     std::map<Node*, std::vector<Node*>> accs;   // the accumulators of its groups that have one
     std::unordered_set<Node*> sum_nodes;         // the additions the threading replaces
+    std::map<std::pair<const Node*, int64_t>, Node*> reads;  // read_at's tuple_gets
     std::unordered_set<Node*> spine;             // make_tuples of a copy's output along its groups' paths
   };
 
@@ -283,12 +284,15 @@ class RecursiveAccumulators {
 
   Node* index_constant(int64_t k, SourceLoc loc) { return typed_constant(m_, k, ctx_.store.i64(), loc); }
 
-  // A new read of y at path, placed right after y.
+  // A read of y at path, placed right after y: one node per component read, so that native
+  // code takes each component out of the result it owns instead of counting it again
+  // (codegen/handovers.cpp: a tuple read by one tuple_get per element).
   Node* read_at(Work& w, Node* y, const Path& path) {
     Node* x = y;
     for (int64_t k : path) {
-      const Type* t = x->type->elems[static_cast<size_t>(k)];
-      x = make(w, Prim::TupleGet, {x, index_constant(k, y->loc)}, t, y->loc);
+      Node*& read = w.reads[{x, k}];
+      if (!read) read = make(w, Prim::TupleGet, {x, index_constant(k, y->loc)}, x->type->elems[static_cast<size_t>(k)], y->loc);
+      x = read;
     }
     return x;
   }
