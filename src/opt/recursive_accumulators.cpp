@@ -481,6 +481,7 @@ class RecursiveAccumulators {
       if (!took[i]) {  // nothing took an accumulator: the sum stays as it was
         std::unordered_set<const Node*> keep(old.begin(), old.end());
         std::erase_if(g->body, [&](const Node* n) { return !keep.count(n); });
+        std::erase_if(w.reads, [&](const auto& read) { return !keep.count(read.second); });
         index(w);
       }
     }
