@@ -418,7 +418,8 @@ class Emitter {
     if (!owned(g->output, g) && !owned_state(g->output, g)) tail += types_.retain(ret, "result_");
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it)
       if (*it != g->output && owned(*it, g) && !handovers_->handed_over(*it)) tail += release_owned(*it);
-    if (!g->params.empty() && owned_state(g->params.back(), g) && g->output != g->params.back())
+    if (!g->params.empty() && owned_state(g->params.back(), g) && g->output != g->params.back() &&
+        !handovers_->handed_over(g->params.back()))
       tail += release_owned(g->params.back());
     tail += "return result_;\n";
     std::string title = (g->loc.valid() ? place(g->loc) + ": " : "") + comment_safe(interp::function_display_name(*g));
@@ -464,7 +465,16 @@ class Emitter {
       args.push_back(operand(n->arg(i)));
       arg_types.push_back(n->arg(i)->type);
     }
-    if (n->callee()->holds_graph()) return call_into(name_of(n), n->type, true, n->callee()->as_graph(), "", args, arg_types, n);
+    if (n->callee()->holds_graph()) {
+      const Graph* g = n->callee()->as_graph();
+      std::string code;
+      if (g->owns_last_param && !args.empty()) {  // the callee releases its last argument
+        if (types_.makes_references(arg_types.back(), g->params.back()->type))
+          unsupported(n->loc, "an accumulator argument that becomes a tensor");
+        if (!handovers_->consumed(n).contains(args.size() - 1)) code += types_.retain(arg_types.back(), args.back());
+      }
+      return code + call_into(name_of(n), n->type, true, g, "", args, arg_types, n);
+    }
     return call_through_value(n, args, arg_types);
   }
 
@@ -625,6 +635,7 @@ class Emitter {
              "->env = " + types_.convert(operand(n->arg(1)), n->arg(1)->type, env) + ";\n" + types_.retain(env, x + "->env");
     }
     std::string code = c_type(n->type) + " " + x + " = " + types_.convert(operand(n->arg(1)), n->arg(1)->type, n->type) + ";\n";
+    if (handovers_->consumed(n).contains(1)) return code;  // the env handed over (handovers.cpp)
     return code + types_.retain(n->type, x);
   }
 
@@ -741,9 +752,24 @@ class Emitter {
   std::string if_(const Node* n) {
     const std::string x = name_of(n);
     std::string code = c_type(n->type) + " " + x + ";\n";
-    code += "if (" + operand(n->arg(0)) + ") {\n" + indent(run_code(x, n->type, false, code_at(n, 1), {}, {}, n)) +
-            "} else {\n" + indent(run_code(x, n->type, false, code_at(n, 2), {}, {}, n)) + "}\n";
+    code += "if (" + operand(n->arg(0)) + ") {\n" + indent(branch(n, 1)) + "} else {\n" + indent(branch(n, 2)) + "}\n";
     return code;
+  }
+
+  // Branch i of if node n. A branch code that owns its env (ir::Graph::owns_last_param) is
+  // handed the closure the `if` took, after the other closure is released, so that the
+  // accumulator in it is held once; or the env counted once more when the `if` took none.
+  std::string branch(const Node* n, size_t i) {
+    const Code c = code_at(n, i);
+    std::string code;
+    if (c.graph->owns_last_param) {
+      if (c.env.size() != 1) unsupported(n->loc, "a branch that owns its env without one");
+      const OperandSet& taken = handovers_->consumed(n);
+      const Node* other = n->arg(i == 1 ? 2 : 1);
+      if (taken.contains(1) && taken.contains(2)) code += types_.release(other->type, operand(other));
+      else code += types_.retain(c.env_types.at(0), c.env.at(0));
+    }
+    return code + run_code(name_of(n), n->type, false, c, {}, {}, n);
   }
 
   // while(cond, body, init): the state lives in the node's own variable.

@@ -67,6 +67,10 @@ Handovers::Handovers(const std::vector<const Graph*>& graphs, const FreeVariable
   }
   for (const auto& [g, count] : as_body)
     if (count == 1 && elsewhere[g] == 0 && g->params.size() == params_of_body[g]) owned_state_.insert(g);
+  // Graphs whose callers hand over their last argument (an accumulator threaded through a
+  // recursion, ir::Graph::owns_last_param): the caller counts it once more where it cannot.
+  for (const Graph* g : graphs)
+    if (g->owns_last_param && !g->params.empty()) owned_state_.insert(g);
   for (const Graph* g : graphs) analyse(g, fvs);
 }
 
@@ -118,7 +122,9 @@ void Handovers::borrow_parts(const Graph* g) {
 // May node n (the j-th of g) take its operand x: an owned value at its last read, read once by n?
 static bool at_last_read(const Node* n, const Node* x, size_t j, const Graph* g, const std::set<const Node*>& captured,
                          const std::unordered_map<const Node*, size_t>& last_read) {
-  if (!x->is_apply() || x->graph != g || !x->type || x == g->output || captured.count(x)) return false;
+  // An owned accumulator parameter (ir::Graph::owns_last_param) is handed on like a node.
+  const bool owned_param = x->is_parameter() && g->owns_last_param && !g->params.empty() && x == g->params.back();
+  if ((!x->is_apply() && !owned_param) || x->graph != g || !x->type || x == g->output || captured.count(x)) return false;
   auto it = last_read.find(x);
   if (it == last_read.end() || it->second != j) return false;
   size_t reads = 0;
@@ -158,6 +164,30 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
     } else if (n->is_prim_apply(Prim::ListPush) || n->is_prim_apply(Prim::ListPop)) {
       const Node* x = n->arg(0);
       if (x->type == n->type && can_take(n, x, j)) take(n, 0, x);
+    } else if (n->is_prim_apply(Prim::MakeClosure) && n->num_args() == 2 && n->arg(0)->holds_graph() &&
+               n->arg(0)->as_graph()->owns_last_param) {
+      // The env of a closure whose code owns it (an `if` branch taking an accumulator).
+      const Node* x = n->arg(1);
+      if (n->type && n->type->kind == types::TypeKind::Explicit && x->type == n->type->elems.at(0) && can_take(n, x, j))
+        take(n, 1, x);
+    } else if (n->is_prim_apply(Prim::If) && n->num_args() == 3) {
+      // The branch closures, when both codes own their env: the branch run releases the
+      // other closure first, so that its accumulator is held once.
+      const Node* a = n->arg(1);
+      const Node* b = n->arg(2);
+      auto owning = [](const Node* k) {
+        return k->is_prim_apply(Prim::MakeClosure) && k->num_args() == 2 && k->arg(0)->holds_graph() &&
+               k->arg(0)->as_graph()->owns_last_param;
+      };
+      if (a != b && owning(a) && owning(b) && can_take(n, a, j) && can_take(n, b, j)) {
+        take(n, 1, a);
+        take(n, 2, b);
+      }
+    } else if (!n->inputs.empty() && n->callee()->holds_graph() && n->callee()->as_graph()->owns_last_param &&
+               n->num_args() > 0) {
+      // The accumulator argument of a graph that owns it.
+      const Node* x = n->arg(n->num_args() - 1);
+      if (can_take(n, x, j)) take(n, n->num_args() - 1, x);
     } else if (n->is_prim_apply(Prim::MakeTuple) && n->type && n->type->kind == types::TypeKind::Tuple) {
       for (size_t i = 0; i < n->num_args(); ++i) {
         const Node* x = n->arg(i);

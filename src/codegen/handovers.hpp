@@ -4,6 +4,10 @@
 //  * a while loop moves its state into the body, which owns its parameter and releases it
 //    (a body named by the loop alone: a graph constant, or a converted closure made for that
 //    loop alone, whose code takes its env first and the state last);
+//  * a graph that takes accumulators (ir::Graph::owns_last_param, opt/recursive_accumulators.cpp)
+//    owns its last parameter likewise: a direct call hands over its last argument, and an `if`
+//    whose branch codes take them takes both closures (make_closure taking its env) and runs
+//    one after releasing the other, so that the accumulators are held once;
 //  * a tuple_get of an owned tuple takes the element out of it ("steals": no new count, and
 //    the tuple's release skips the element), when the tuple is read only by one tuple_get per
 //    element: the body's state, and any tuple the function owns, such as an element taken
@@ -32,7 +36,8 @@ class Handovers {
  public:
   Handovers(const std::vector<const ir::Graph*>& graphs, const FreeVariables& fvs);
 
-  // Does g own its state parameter (the last: the state of the while loop whose body it is)?
+  // Does g own its last parameter (the state of the while loop whose body it is, or the
+  // accumulators of a graph with owns_last_param)?
   bool owns_state(const ir::Graph* g) const { return owned_state_.count(g) != 0; }
   // Does tuple_get node n take its element out of the owned tuple it reads?
   bool steals(const ir::Node* n) const { return stealing_.count(n) != 0; }

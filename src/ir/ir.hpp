@@ -154,6 +154,10 @@ struct Graph {
   // graphs the AD engine builds): clones of one function in one parent clone are siblings,
   // and closure_at switches a closure between them.
   const Graph* origin = nullptr;
+  // Callers hand their last argument over to the graph, which releases it (native code): the
+  // accumulator that opt/recursive_accumulators.cpp threads through a recursion is then held
+  // once and updated in place. Set only on graphs called directly or run as an `if` branch.
+  bool owns_last_param = false;
   uint32_t id = 0;
 
   // Number of frame slots: params first, then body nodes (see Node::slot).

@@ -78,15 +78,24 @@ bool accumulate_products(PassContext& ctx) {
     auto it = uses.find(x);
     return it != uses.end() && it->second == 1;
   };
-  return rewrite_nodes(ctx.module, graphs, [&](Node* n) {
+  std::vector<Node*> replaced;  // the products the sums alone read
+  const bool changed = rewrite_nodes(ctx.module, graphs, [&](Node* n) {
     if (!n->is_prim_apply(Prim::AddTangent) || n->num_args() != 2 || !float_matrix(n->type)) return Rewritten{};
     for (int side = 0; side < 2; ++side) {
       Node* product = n->arg(side);
       if (!product->is_apply() || !used_once(product)) continue;
-      if (Node* made = accumulating(ctx, n, n->arg(1 - side), product)) return Rewritten{made, {made}, false};
+      if (Node* made = accumulating(ctx, n, n->arg(1 - side), product)) {
+        replaced.push_back(product);
+        return Rewritten{made, {made}, false};
+      }
     }
     return Rewritten{};
   });
+  // The product is not removable as such (its shapes are checked), and no DCE runs after this
+  // pass: left in place it would still be computed. The accumulating product reads the same
+  // operands and checks the same shapes, so nothing is lost by deleting it.
+  for (Node* product : replaced) std::erase(product->graph->body, product);
+  return changed;
 }
 
 }  // namespace fx::opt

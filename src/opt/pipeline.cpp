@@ -92,11 +92,22 @@ constexpr Step kPipeline[] = {
 
 constexpr int kMaxRounds = 6;
 
-// Run once, after the rounds have converged: the accumulating products replace add_tangent,
+// Run once, after the rounds have converged: recursion-acc copies a recursion's pullbacks as the
+// rounds left them (dead-results, DCE and dead-graphs then clean up after it, again); the accumulating products replace add_tangent,
 // which the rounds' passes take apart; fusion outlines regions into kernel graphs that
 // the passes above do not reach into (inlining would only undo it), and its regions are
 // largest when inlining, folding and dead-code elimination are done.
 constexpr Step kFinal[] = {
+    {"recursion-acc", thread_recursive_accumulators,
+     "once the rounds are done: the copies of a recursive pullback it makes are frozen (a later "
+     "round would copy them again for what the rounds still simplify), so it copies the final "
+     "code; a recursion's sum of its calls' cotangents becomes calls that add into one "
+     "accumulator, only for the components dead-results left (threading a dead one would keep it)"},
+    {"dead-results", drop_dead_results,
+     "again after recursion-acc: the components its copies no longer need to return (a sum moved "
+     "to the first of its paths) become (), and what only they needed goes"},
+    {"dce", eliminate_dead_code, "again, for what recursion-acc and dead-results left unread"},
+    {"dead-graphs", eliminate_dead_graphs, "again, for the graphs recursion-acc's copies replaced"},
     {"accumulate", accumulate_products,
      "once the rounds are done, since its primitives have no derivative rules and the passes "
      "above look for add_tangent: a product added into a loop's accumulator is added by gemm"},
