@@ -184,7 +184,7 @@ class DeadResults {
     std::vector<const Node*> whiles;
     for (const Graph* g : reachable_)
       for (const Node* n : g->body)
-        if (n->is_prim_apply(Prim::While) && n->num_args() == 3) whiles.push_back(n);
+        if (n->is_prim_apply(Prim::While) && n->num_args() >= 3) whiles.push_back(n);
     bool changed = true;
     while (changed) {
       changed = false;
@@ -405,7 +405,8 @@ class DeadResults {
       }
     } else if (n->is_prim_apply(Prim::TupleGet)) {  // of a component whose type is not narrowed
       for (const Node* a : n->inputs) demand(a, kWhole);
-    } else if (n->is_prim_apply(Prim::ListEmpty)) {
+    } else if (n->is_prim_apply(Prim::ListEmpty)) {  // the room it is made with, if any
+      for (const Node* a : n->inputs) demand(a, kWhole);
     } else if (n->is_prim_apply(Prim::ListPop)) {  // the same stack, shorter
       link(n->arg(0), d);
     } else if (n->is_prim_apply(Prim::ListTop) || n->is_prim_apply(Prim::ClosureEnv)) {
@@ -476,6 +477,7 @@ class DeadResults {
   void visit_loop(const Node* w, Demand& d) {
     demand(w->arg(0), kWhole);
     demand(w->arg(1), kWhole);
+    if (w->num_args() == 4) demand(w->arg(3), kWhole);  // a counted loop's trip count
     link(w->arg(2), d);
     for (const Graph* part : {loop_part(w->arg(0)), loop_part(w->arg(1))}) {
       const Node* state = part->params.back();
