@@ -9,6 +9,8 @@
 //   after    = unpack the final state; if returned: return ret (in the enclosing
 //              context, which may itself be a loop), else continue after the loop.
 // `for row in t` is `for _i in range(len(t)): row = index(t, "i", _i)`, t evaluated once.
+// A `for` without break or return is a counted loop: while(cond, body, init, trips), its trip
+// count computed before it (ops.def; reverse mode lays its tape out for it, docs/ad.md §4).
 #include "lower/loop_carry.hpp"
 #include "lower/lowerer.hpp"
 #include "lower/scan.hpp"
