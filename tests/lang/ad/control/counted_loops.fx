@@ -70,12 +70,12 @@ def comprehension(x):
     return sum([x * i for i in range(4)])
 
 def main():
-    x = arg(0, 1.5)
+    x = 1.5
     print(grad(empty)(x))
-    print(grad(none_at_run_time)(x, arg(1, 0)))
+    print(grad(none_at_run_time)(x, 0))
     print(grad(down)(x))
     print(grad(uneven)(x))
-    print(grad(step_at_run_time)(x, arg(2, -4)))
+    print(grad(step_at_run_time)(x, -4))
     print(grad(nested)(x))
     print(grad(broken)(x))
     print(grad(rows)(x))
