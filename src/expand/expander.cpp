@@ -925,7 +925,9 @@ Node* Expander::visit_while(Scope& s, Node* n, std::vector<Node*>& in) {
   }
   StaticRef ignored;
   Node* c = branch(s, cond, {state}, &ignored);
-  return emit(s, n, {in[0], c, b, init}, state);
+  std::vector<Node*> operands{in[0], c, b, init};
+  if (in.size() == 5) operands.push_back(in[4]);  // a counted loop's trip count (ops.def)
+  return emit(s, n, std::move(operands), state);
 }
 
 }  // namespace fx::expand

@@ -139,7 +139,12 @@ Value Machine::eval_ad_prim(Prim p, Value* args, size_t n, const Node* at) {
     case Prim::ZerosLike: return zeros_like(args[0], at);
     case Prim::GradSeed: return grad_seed(args[0], loc);
     case Prim::AddTangent: return add_tangent(std::move(args[0]), std::move(args[1]), at);
-    case Prim::ListEmpty: return Value::list(Ref<ListObj>(new ListObj()));
+    case Prim::ListEmpty: {
+      if (n == 0 || args[0].kind() != Kind::Int || args[0].as_int() <= 0) return Value::list(Ref<ListObj>(new ListObj()));
+      Ref<TapeObj> tape(new TapeObj());  // a counted loop's tape: room for its trip count
+      tape->plan(static_cast<size_t>(args[0].as_int()));
+      return Value::list(Ref<ListObj>(new ListObj(std::move(tape), 0)));
+    }
     case Prim::ListPush:
       require_list(args[0], p);
       return list_push(args[0], args[1]);

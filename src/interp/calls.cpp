@@ -174,7 +174,7 @@ Value Machine::call_nullary(const Node* fn, Frame* fr, const Node* at) {
 }
 
 [[gnu::noinline]] Value Machine::eval_while(const Node* n, Frame* fr) {
-  if (n->num_args() != 3)
+  if (n->num_args() != 3 && n->num_args() != 4)  // the trip count of a counted loop is the tape's business
     runtime_error(n->loc, "builtin while takes 3 arguments, found " + std::to_string(n->num_args()));
   Value cond = operand(n->arg(0), fr);  // one closure per loop, not per iteration
   Value body = operand(n->arg(1), fr);

@@ -74,6 +74,10 @@ void TapeObj::push(const Value& v) {
       form_ = Form::Boxed;
       width_ = 1;
     }
+    // A counted loop's tape, laid out once; beyond 1 GiB it grows as it fills instead, so
+    // that a loop stopped early by an error or a limit has not claimed it all up front.
+    if (planned_ > count_ + 1 && width_ > 0)
+      reserve(std::min(planned_, (size_t(1) << 30) / (width_ * sizeof(Value))));
   } else if (!fits(v)) {
     box_all();
   }

@@ -361,7 +361,8 @@ class DerivedObj final : public Object {
 // so an iteration costs its residuals (16 bytes each) instead of a closure, a tuple and a
 // list cell (bench/ad/reverse_loops.py). Entries that do not fit the form of the first one
 // switch the tape to boxed values. The buffer grows by doubling with realloc, which moves
-// large blocks without copying them (tape.cpp).
+// large blocks without copying them (tape.cpp); the tape of a counted loop (list_empty(n)) is
+// laid out once for its n entries, when the first entry says how wide they are.
 class TapeObj final : public Object {
  public:
   enum class Form : uint8_t {
@@ -373,6 +374,9 @@ class TapeObj final : public Object {
   TapeObj() = default;
   ~TapeObj() override;
   size_t count() const noexcept { return count_; }
+  // Room for `entries` entries, made when the first entry is pushed (its form says how many
+  // cells an entry takes): a counted loop's tape is allocated once.
+  void plan(size_t entries) noexcept { planned_ = entries; }
   // Appends v (the tape grows by one entry).
   void push(const Value& v);
   // Entry i, rebuilt as the value that was pushed.
@@ -395,6 +399,7 @@ class TapeObj final : public Object {
   size_t width_ = 0;  // cells per entry
   Value* cells_ = nullptr;
   size_t count_ = 0, capacity_ = 0;  // in entries
+  size_t planned_ = 0;                // entries expected (plan), laid out by the first push
 };
 
 // A persistent stack (list_empty/list_push/list_top/list_pop): the first `size` entries of a

@@ -2,6 +2,7 @@
 // Tests run it after every stage, so a broken pass is named at once instead of
 // surfacing later as a wrong answer or a crash in the interpreter.
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -82,6 +83,13 @@ class Verifier {
       Prim p;
       if (n->prim_callee(&p)) {
         int arity = prim_info(p).arity;
+        // The two primitives with an optional last operand: a counted loop's trip count, and
+        // the room its tape is made with (ops.def).
+        const size_t optional_from = p == Prim::While ? 3 : p == Prim::ListEmpty ? 0 : SIZE_MAX;
+        if (optional_from != SIZE_MAX && n->num_args() != optional_from && n->num_args() != optional_from + 1)
+          fail(&g, std::string("primitive ") + prim_name(p) + " expects " + std::to_string(optional_from) + " or " +
+                       std::to_string(optional_from + 1) + " arguments, node %" + std::to_string(n->id) + " has " +
+                       std::to_string(n->num_args()));
         if (arity >= 0 && static_cast<size_t>(arity) != n->num_args())
           fail(&g, std::string("primitive ") + prim_name(p) + " expects " + std::to_string(arity) +
                        " arguments, node %" + std::to_string(n->id) + " has " + std::to_string(n->num_args()));

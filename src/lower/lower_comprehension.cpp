@@ -55,8 +55,9 @@ Node* Lowerer::comprehension(const ast::ListCompExpr& e, const ExprCtx& c) {
 
   Node* empty = m_.apply_prim(c.g, Prim::RowsEmpty, {}, loc);
   Node* init = m_.apply_prim(c.g, Prim::MakeTuple, {empty, r.start}, loc, "init");
+  Node* trips = trip_count(r, c.g, loc);  // a counted loop (ops.def): no break or return here
   Node* result =
-      m_.apply_prim(c.g, Prim::While, {m_.constant(cond_g, loc), m_.constant(body_g, loc), init}, loc, "loop");
+      m_.apply_prim(c.g, Prim::While, {m_.constant(cond_g, loc), m_.constant(body_g, loc), init, trips}, loc, "loop");
   return tuple_get(c.g, result, 0, loc);
 }
 

@@ -9,6 +9,8 @@
 //   after    = unpack the final state; if returned: return ret (in the enclosing
 //              context, which may itself be a loop), else continue after the loop.
 // `for row in t` is `for _i in range(len(t)): row = index(t, "i", _i)`, t evaluated once.
+// A `for` without break or return is a counted loop: while(cond, body, init, trips), its trip
+// count computed before it (ops.def; reverse mode lays its tape out for it, docs/ad.md §4).
 #include "lower/loop_carry.hpp"
 #include "lower/lowerer.hpp"
 #include "lower/scan.hpp"
@@ -92,6 +94,20 @@ Lowerer::RangeLoop Lowerer::range_iteration(const ast::CallExpr& call, const Exp
   return r;
 }
 
+// How many times `for _ in range(start, stop, step)` runs: ceil((stop - start) / step), at
+// least 0, as Python's len(range(...)). Computed after the check that step is not zero.
+// ceil(a / s) is -((-a) // s) with floor division, for either sign of s.
+Node* Lowerer::trip_count(const RangeLoop& r, ir::Graph* g, SourceLoc loc) {
+  if (r.step->is_constant() && std::holds_alternative<int64_t>(r.step->value) && r.step->as_int() == 1) {
+    Node* span = m_.apply_prim(g, Prim::Sub, {r.stop, r.start}, loc);
+    return m_.apply_prim(g, Prim::Maximum, {span, m_.int_const(0)}, loc, "trips");
+  }
+  Node* back = m_.apply_prim(g, Prim::Sub, {r.start, r.stop}, loc);
+  Node* floor = m_.apply_prim(g, Prim::FloorDiv, {back, r.step}, loc);
+  Node* ceil = m_.apply_prim(g, Prim::Neg, {floor}, loc);
+  return m_.apply_prim(g, Prim::Maximum, {ceil, m_.int_const(0)}, loc, "trips");
+}
+
 Node* Lowerer::iteration_value(const RangeLoop& r, ir::Graph* g, Node* counter, SourceLoc loc) {
   if (!r.rows) return counter;
   return index_read(g, r.rows, IndexSpec{"i", {counter}}, loc, r.target);
@@ -147,8 +163,11 @@ Ends Lowerer::loop(SourceLoc loc, const ast::Expr* cond, const RangeLoop* range,
   for (Cursor& end : ends) terminate_fallthrough(end, fs, loc);
   fs.loop = f.outer;
 
-  Node* result = m_.apply_prim(cur.g, Prim::While, {m_.constant(cond_g, loc), m_.constant(body_g, loc), init_state},
-                               loc, "loop");
+  std::vector<Node*> operands{m_.constant(cond_g, loc), m_.constant(body_g, loc), init_state};
+  // A `for` that neither breaks nor returns runs a number of times known at entry: a counted
+  // loop (ops.def), whose tape reverse mode lays out once (docs/ad.md §4).
+  if (range && !f.has_break && !f.has_return) operands.push_back(trip_count(*range, cur.g, loc));
+  Node* result = m_.apply_prim(cur.g, Prim::While, std::move(operands), loc, "loop");
   unpack_state(cur.g, result, f, nullptr, loc, cur.env);
   if (endless) {
     // `while True:` without break ends only by returning: what follows is unreachable

@@ -222,6 +222,8 @@ class Lowerer {
   RangeLoop range_iteration(const ast::CallExpr& call, const ExprCtx& c);
   // In a loop body: the value the target gets from the counter.
   ir::Node* iteration_value(const RangeLoop& r, ir::Graph* g, ir::Node* counter, SourceLoc loc);
+  // Before the loop: how many times a `for` over r runs (its trip count, >= 0).
+  ir::Node* trip_count(const RangeLoop& r, ir::Graph* g, SourceLoc loc);
   ir::Node* loop_state(const Cursor& c, const LoopFrame& f, Exit exit, ir::Node* ret, SourceLoc loc);
   void unpack_state(ir::Graph* g, ir::Node* state, const LoopFrame& f, const std::set<std::string>* only,
                     SourceLoc loc, Env& env);

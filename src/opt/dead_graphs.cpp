@@ -3,7 +3,11 @@
 // single-use callee after inlining — can never run. It is retired (Module::retired_graphs)
 // together with the graphs nested in it, so that printing (--stage opt), the verifiers and the
 // later passes no longer see it. Top-level clones stay: they are the entry points that the
-// driver and `ir --fn` look up by name, even when every call of them was inlined.
+// driver and `ir --fn` look up by name, even when every call of them was inlined. Generated
+// top-level graphs (derivative code, while the optimiser runs over it) are no entry point of a
+// whole program: one nobody refers to any more (a pullback inlined into its only caller) is
+// retired too, so that the analyses over the whole program (dead-results) do not see the
+// loops it shares its parts with as read whole.
 #include <unordered_set>
 
 #include "opt/pass.hpp"
@@ -28,7 +32,8 @@ bool eliminate_dead_graphs(PassContext& ctx) {
     // retire one layer at a time: a nested clone nobody refers to, and everything inside it.
     std::unordered_set<const ir::Graph*> dead;
     for (const auto& g : m.graphs)
-      if (g->origin && g->parent && !referenced.count(g.get())) dead.insert(g.get());
+      if (g->origin && (g->parent || (ctx.options.whole_program && g->origin == g.get())) && !referenced.count(g.get()))
+        dead.insert(g.get());
     if (dead.empty()) break;
     for (const auto& g : m.graphs)
       for (const ir::Graph* p = g->parent; p; p = p->parent)

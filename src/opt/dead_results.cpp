@@ -116,7 +116,8 @@ class DeadResults {
   bool run() {
     if (!ctx_.options.whole_program) return false;
     find_candidates();
-    if (candidates_.empty()) return false;
+    find_loops();
+    if (candidates_.empty() && loops_.empty()) return false;
     solve();
     return rewrite();
   }
@@ -136,26 +137,83 @@ class DeadResults {
       for (const Node* n : g->body)
         for (size_t j = 0; j < n->inputs.size(); ++j) users[n->inputs[j]].push_back({n, j});
     for (const Graph* g : reachable_) {
-      if (g->output && g->output->holds_graph()) escapes(g->output->as_graph());
+      if (g->output && g->output->holds_graph()) {
+        escapes(g->output->as_graph());
+        not_loop_part_.insert(g->output->as_graph());
+      }
       if (g->output && users.count(g->output) == 0) users[g->output];
       for (const Node* n : g->body) {
         for (size_t j = 0; j < n->inputs.size(); ++j) {
           const Node* in = n->inputs[j];
           if (!in->holds_graph()) continue;
           const Graph* code = in->as_graph();
-          if (j == 0 && !n->callee()->holds_prim()) continue;  // a direct call
-          if (n->is_prim_apply(Prim::ClosureIs) && j == 2) continue;
+          if (j == 0 && !n->callee()->holds_prim()) {  // a direct call
+            not_loop_part_.insert(code);
+            continue;
+          }
+          if (n->is_prim_apply(Prim::ClosureIs) && j == 2) {
+            not_loop_part_.insert(code);
+            continue;
+          }
           if (n->is_prim_apply(Prim::MakeClosure) && j == 1 && only_branch(n, users, *g)) {
             branch_code_[n] = code;
+            not_loop_part_.insert(code);
             continue;
           }
           escapes(code);
+          if (n->is_prim_apply(Prim::While) && (j == 1 || j == 2)) continue;  // a loop part
+          if (n->is_prim_apply(Prim::MakeClosure) && j == 1 && only_loop_part(n, users, *g)) {
+            loop_code_[n] = code;
+            continue;
+          }
+          not_loop_part_.insert(code);
         }
         // A call through a value runs the code its type names (the C emitter calls it); the
         // interpreter runs the closure's own code, whose constant escaped where it was made.
         if (!n->inputs.empty() && !n->callee()->is_constant()) escapes_by_type(n->callee()->type);
       }
     }
+  }
+
+  // The loops whose state follows its demand: a `while` of derivative code over a tuple whose
+  // condition and body are graphs used only as the parts of such loops (directly, or as the
+  // code of a closure that is only a loop's part). Their state parameters, body output, initial
+  // state and the loop's result then have one demand. Dropping a loop takes its parts' other
+  // loops with it, so this is a fixpoint too.
+  void find_loops() {
+    std::vector<const Node*> whiles;
+    for (const Graph* g : reachable_)
+      for (const Node* n : g->body)
+        if (n->is_prim_apply(Prim::While) && n->num_args() >= 3) whiles.push_back(n);
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      loops_.clear();
+      for (const Node* w : whiles) {
+        const Graph* cond = loop_part(w->arg(0));
+        const Graph* body = loop_part(w->arg(1));
+        if (generated(w->graph) && is_tuple(w->type) && cond && body && !cond->params.empty() &&
+            !body->params.empty() && !not_loop_part_.count(cond) && !not_loop_part_.count(body)) {
+          loops_.insert(w);
+          continue;
+        }
+        for (const Graph* part : {cond, body})  // its parts keep their whole state
+          if (part && not_loop_part_.insert(part).second) changed = true;
+      }
+    }
+    for (const Node* w : loops_) {
+      state_params_.insert(loop_part(w->arg(0))->params.back());
+      const Graph* body = loop_part(w->arg(1));
+      state_params_.insert(body->params.back());
+      loop_bodies_.insert(body);
+    }
+  }
+
+  // The graph that operand n of a `while` runs, when it is known here.
+  const Graph* loop_part(const Node* n) const {
+    if (n->holds_graph()) return n->as_graph();
+    auto it = loop_code_.find(n);
+    return it == loop_code_.end() ? nullptr : it->second;
   }
 
   // The graphs that may run: the typed ones (the optimised program, entry points included) and
@@ -188,13 +246,28 @@ class DeadResults {
     return true;
   }
 
+  // Is closure n read only as the condition or body of `while` nodes (and not returned)?
+  static bool only_loop_part(const Node* n,
+                             const std::unordered_map<const Node*, std::vector<std::pair<const Node*, size_t>>>& users,
+                             const Graph& g) {
+    if (g.output == n) return false;
+    auto it = users.find(n);
+    if (it == users.end()) return true;
+    for (const auto& [user, j] : it->second)
+      if (!user->is_prim_apply(Prim::While) || (j != 1 && j != 2)) return false;
+    return true;
+  }
+
   void escapes(const Graph* g) {
     candidates_.erase(g);
   }
 
   void escapes_by_type(const Type* t) {
     if (!t || !seen_types_.insert(t).second) return;
-    if (t->graph) escapes(t->graph);
+    if (t->graph) {
+      escapes(t->graph);
+      called_codes_.insert(t->graph);  // its closures' envs are read whole, by the code
+    }
     for (const Type* e : t->elems) escapes_by_type(e);
   }
 
@@ -215,10 +288,28 @@ class DeadResults {
     return candidates_.count(g) ? g : nullptr;
   }
 
+  // Can a value of type t lose components? A tuple's, a stack's elements' (a loop's tape),
+  // and an explicit closure's env's, unless some call runs its code, which reads all of it.
+  bool shaped(const Type* t) const {
+    if (!t) return false;
+    if (t->kind == TypeKind::Tuple || t->kind == TypeKind::List) return true;
+    return t->kind == TypeKind::Explicit && !t->elems.empty() && !called_codes_.count(t->graph);
+  }
+
   // Can n's value lose components? Then its type follows its demand.
   bool narrowable(const Node* n) const {
-    if (!n->is_apply() || !is_tuple(n->type) || !generated(n->graph)) return false;
-    if (n->is_prim_apply(Prim::MakeTuple) || n->is_prim_apply(Prim::TupleGet)) return true;
+    if (!n->graph || !generated(n->graph) || !shaped(n->type)) return false;
+    if (n->is_parameter()) return state_params_.count(n) > 0;
+    if (!n->is_apply()) return false;
+    if (n->is_prim_apply(Prim::TupleGet)) return true;
+    if (n->is_prim_apply(Prim::ListTop)) return true;
+    if (n->is_prim_apply(Prim::MakeClosure) || n->is_prim_apply(Prim::ListPush) || n->is_prim_apply(Prim::ListPop) ||
+        n->is_prim_apply(Prim::ListEmpty))
+      return true;
+    if (n->is_prim_apply(Prim::ClosureEnv)) return n->num_args() == 1 && shaped(n->arg(0)->type);
+    if (n->is_prim_apply(Prim::While)) return loops_.count(n) > 0;
+    if (!is_tuple(n->type)) return false;
+    if (n->is_prim_apply(Prim::MakeTuple)) return true;
     if (called_graph(n)) return true;
     return n->is_prim_apply(Prim::If) && n->num_args() == 3 && branch_graph(n->arg(1)) && branch_graph(n->arg(2));
   }
@@ -250,11 +341,12 @@ class DeadResults {
   void solve() {
     // What a caller reads of a graph that does not take part is unknown: all of it.
     for (const Graph* g : reachable_)
-      if (g->output && !candidates_.count(g)) demand(g->output, kWhole);
+      if (g->output && !candidates_.count(g) && !loop_bodies_.count(g)) demand(g->output, kWhole);
     for (int guard = 0; guard < 1000; ++guard) {
       changed_ = false;
       for (const Graph* g : reachable_) {
-        if (candidates_.count(g)) {
+        if (loop_bodies_.count(g)) {  // a loop's next state: read as the loop's state is
+        } else if (candidates_.count(g)) {
           // The output is a tuple whatever is read of it; graph and output have one demand.
           Demand& out = result_[g];
           changed_ |= join(out, Demand{Demand::Parts, {}});
@@ -276,6 +368,10 @@ class DeadResults {
     if (!live(n)) return;
     if (projection(n)) {
       read_component(n);
+      return;
+    }
+    if (n->is_prim_apply(Prim::ListIsEmpty) && n->num_args() == 1) {  // reads the stack, not its elements
+      demand(n->arg(0), Demand{Demand::Parts, {}});
       return;
     }
     if (!narrowable(n)) {
@@ -307,6 +403,18 @@ class DeadResults {
         if (narrowable(a)) tie(it->second, demand_[a]);
         else changed_ |= join(it->second, kWhole);
       }
+    } else if (n->is_prim_apply(Prim::TupleGet)) {  // of a component whose type is not narrowed
+      for (const Node* a : n->inputs) demand(a, kWhole);
+    } else if (n->is_prim_apply(Prim::ListEmpty)) {  // the room it is made with, if any
+      for (const Node* a : n->inputs) demand(a, kWhole);
+    } else if (n->is_prim_apply(Prim::ListPop)) {  // the same stack, shorter
+      link(n->arg(0), d);
+    } else if (n->is_prim_apply(Prim::ListTop) || n->is_prim_apply(Prim::ClosureEnv)) {
+      read_inner(n, d);
+    } else if (n->is_prim_apply(Prim::ListPush) || n->is_prim_apply(Prim::MakeClosure)) {
+      build_inner(n, d);
+    } else if (n->is_prim_apply(Prim::While)) {
+      visit_loop(n, d);
     } else if (const Graph* g = called_graph(n)) {
       for (const Node* a : n->inputs) demand(a, kWhole);
       tie(d, result_[g]);  // the call's type is its callee's result type
@@ -314,6 +422,69 @@ class DeadResults {
       for (const Node* a : n->inputs) demand(a, kWhole);  // the branch closures themselves stay
       for (size_t i = 1; i <= 2; ++i) tie(d, result_[branch_graph(n->arg(i))]);
     }
+  }
+
+  // n is read as d is, and its type is d's narrowing of it: one demand for n and d.
+  void link(const Node* n, Demand& d) {
+    demand(n, d);
+    if (narrowable(n)) tie(d, demand_[n]);
+    else changed_ |= join(d, kWhole);
+  }
+
+  // What is read of a stack's element or of a closure's env: its part 0. Part 0 of a value that
+  // is read at all is at least its shell (the stack still holds elements, the closure an env).
+  static Demand& inner(Demand& d) {
+    Demand& in = d.parts[0];
+    if (in.kind == Demand::None) in.kind = Demand::Parts;
+    return in;
+  }
+
+  // list_top(l), closure_env(f): what is read of n is read of its operand's part 0.
+  void read_inner(const Node* n, Demand& d) {
+    const Node* x = n->arg(0);
+    if (d.kind == Demand::Whole || !narrowable(x)) {
+      demand(x, kWhole);
+      changed_ |= join(d, kWhole);
+      return;
+    }
+    Demand read{Demand::Parts, {}};
+    read.parts[0] = d;
+    demand(x, read);
+    Demand& dx = demand_[x];
+    if (dx.kind == Demand::Whole) changed_ |= join(d, kWhole);
+    else tie(d, inner(dx));
+  }
+
+  // list_push(l, v), make_closure(@code, env): l is read as the result is; v and env as the
+  // result's part 0. (make_closure's code is code, not a value.)
+  void build_inner(const Node* n, Demand& d) {
+    const bool push = n->is_prim_apply(Prim::ListPush);
+    if (d.kind == Demand::Whole) {
+      for (const Node* a : n->inputs) demand(a, kWhole);
+      return;
+    }
+    if (push) link(n->arg(0), d);
+    if (d.kind == Demand::Whole) {  // l's type could not follow it
+      demand(n->arg(1), kWhole);
+      return;
+    }
+    link(n->arg(1), inner(d));
+  }
+
+  // while(cond, body, init) over a state that follows its demand: the result, the initial
+  // state, the state parameters of both parts and the body's output have one demand, so a
+  // component that the loop only carries to compute itself is never read.
+  void visit_loop(const Node* w, Demand& d) {
+    demand(w->arg(0), kWhole);
+    demand(w->arg(1), kWhole);
+    if (w->num_args() == 4) demand(w->arg(3), kWhole);  // a counted loop's trip count
+    link(w->arg(2), d);
+    for (const Graph* part : {loop_part(w->arg(0)), loop_part(w->arg(1))}) {
+      const Node* state = part->params.back();
+      if (narrowable(state)) tie(d, demand_[state]);
+      else changed_ |= join(d, kWhole);
+    }
+    link(loop_part(w->arg(1))->output, d);
   }
 
   // tuple_get(x, k) in derivative code: what is read of it is what is read of x's component k.
@@ -324,7 +495,7 @@ class DeadResults {
   void read_component(const Node* n) {
     int64_t k;
     const Node* x = n->arg(0);
-    if (!constant_int(n->arg(1), &k) || k < 0 || !narrowable(x)) {
+    if (!constant_int(n->arg(1), &k) || k < 0 || !narrowable(x) || !is_tuple(x->type)) {
       demand(x, kWhole);
       demand(n, kWhole);
       return;
@@ -342,7 +513,14 @@ class DeadResults {
 
   // t with the components d does not read replaced by ().
   const Type* narrowed(const Type* t, const Demand& d) {
-    if (d.kind == Demand::Whole || !is_tuple(t)) return t;
+    if (d.kind == Demand::Whole || !shaped(t)) return t;
+    if (!is_tuple(t)) {  // a stack's element, a closure's env: at least its shell
+      Demand in = component(d, 0);
+      if (in.kind == Demand::None) in.kind = Demand::Parts;
+      const Type* inner_type = narrowed(t->elems[0], in);
+      if (inner_type == t->elems[0]) return t;
+      return t->kind == TypeKind::List ? ctx_.store.list(inner_type) : ctx_.store.explicit_closure(t->graph, inner_type);
+    }
     std::vector<const Type*> elems;
     for (size_t i = 0; i < t->elems.size(); ++i) {
       const Demand& part = component(d, i);
@@ -355,6 +533,13 @@ class DeadResults {
 
   bool rewrite() {
     bool changed = false;
+    for (const Node* p : state_params_) {
+      const Type* t = narrowed(p->type, demand_[p]);
+      if (t != p->type) {
+        const_cast<Node*>(p)->type = t;
+        changed = true;
+      }
+    }
     for (Graph* g : typed_graphs(ctx_.module)) {
       const std::vector<Node*> old = g->body;  // detached_apply touches g->body
       std::vector<Node*> body;
@@ -391,6 +576,12 @@ class DeadResults {
   PassContext& ctx_;
   std::unordered_set<const Graph*> candidates_;
   std::unordered_map<const Node*, const Graph*> branch_code_;  // make_closure → its code, for if branches
+  std::unordered_map<const Node*, const Graph*> loop_code_;    // make_closure → its code, for loop parts
+  std::unordered_set<const Graph*> not_loop_part_;  // graphs used otherwise than as a loop's part
+  std::unordered_set<const Node*> loops_;            // the whiles whose state follows its demand
+  std::unordered_set<const Node*> state_params_;     // their parts' state parameters
+  std::unordered_set<const Graph*> loop_bodies_;     // their bodies
+  std::unordered_set<const Graph*> called_codes_;    // codes some call runs through a value
   std::unordered_set<const Type*> seen_types_;
   std::unordered_set<const Graph*> reachable_;
   std::unordered_map<const Node*, Demand> demand_;

@@ -57,7 +57,7 @@ bool hoist_loop_invariants(PassContext& ctx) {
     // Nodes of `outer` defined so far: what a hoisted node may read from this graph.
     std::unordered_set<const Node*> defined;
     for (Node* w : outer->body) {
-      if (w->is_prim_apply(ir::Prim::While) && w->num_args() == 3) {
+      if (w->is_prim_apply(ir::Prim::While) && w->num_args() >= 3) {
         for (size_t k = 0; k < 2; ++k) {
           Node* code = w->arg(k);
           if (!code->holds_graph()) continue;

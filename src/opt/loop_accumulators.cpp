@@ -83,7 +83,7 @@ class LoopAccumulators {
       path.insert(path.begin(), k);
       w = w->arg(0);
     }
-    if (path.empty() || !w->is_prim_apply(Prim::While) || w->num_args() != 3 || w->graph != g) return nullptr;
+    if (path.empty() || !w->is_prim_apply(Prim::While) || w->num_args() < 3 || w->graph != g) return nullptr;
     if (!only_reader(sum, n) || readers_of_path(w, path, 0) != 1) return nullptr;  // the sum alone reads it
     const Graph* cond = code(w->arg(0));
     const Graph* body = code(w->arg(1));

@@ -33,7 +33,7 @@ std::unordered_map<const Graph*, std::vector<LoopSite>> loop_sites(const ir::Mod
     for (const Node* n : g->body) {
       for (const Node* in : n->inputs)
         if (in->holds_graph()) ++live_references[in->as_graph()];
-      if (!n->is_prim_apply(Prim::While) || n->num_args() != 3) continue;
+      if (!n->is_prim_apply(Prim::While) || n->num_args() < 3) continue;
       const Node* body = n->arg(1);
       if (body->holds_graph()) {
         sites[body->as_graph()].push_back({g.get(), n, nullptr});

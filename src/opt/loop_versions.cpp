@@ -339,6 +339,8 @@ class Versioner {
     Node* c = closure(cond->arg(0)->as_graph(), cond_values, cond->type);
     Node* b = closure(code, env_values, code == body_ ? loop_->arg(1)->type : nullptr);
     Node* init = get(loop_->arg(2));
+    // A counted loop's trip count is not carried into the version (its env holds the loop's
+    // captured values only): the copy is a plain while, whose tape grows (docs/ad.md §4).
     Node* loop = detached_apply(m_, g, {m_.prim(Prim::While), c, b, init}, loop_->loc, loop_->type, loop_->name);
     g->body.push_back(loop);
     g->output = loop;

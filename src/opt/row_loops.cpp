@@ -193,7 +193,7 @@ bool rest_removable(const Graph* g, const std::function<bool(const Node*)>& kept
 
 // The row loop `loop` is, or false.
 bool row_loop(const Graph* outer, Node* loop, RowLoop* out) {
-  if (!loop->is_prim_apply(Prim::While) || loop->num_args() != 3 || !loop->type || loop->type->kind != TypeKind::Tuple ||
+  if (!loop->is_prim_apply(Prim::While) || loop->num_args() < 3 || !loop->type || loop->type->kind != TypeKind::Tuple ||
       loop->type->elems.size() != 2)
     return false;
   Code cond, body;

@@ -23,7 +23,8 @@ Graph* build_f(Module& m) {
 
 TEST(Ir, PrimTableIsConsistent) {
   EXPECT_STREQ(prim_name(Prim::Add), "add");
-  EXPECT_EQ(prim_info(Prim::While).arity, 3);
+  EXPECT_EQ(prim_info(Prim::If).arity, 3);
+  EXPECT_EQ(prim_info(Prim::While).arity, -1);  // 3, or 4 for a counted loop: the verifier checks
   EXPECT_EQ(prim_info(Prim::Print).arity, -1);
   EXPECT_EQ(prim_info(Prim::Print).flag, PrimFlag::EFFECT);
   EXPECT_GT(kPrimCount, 40);
@@ -54,6 +55,36 @@ TEST(Ir, VerifierAcceptsClosures) {
   EXPECT_NO_THROW(verify(m, "test"));
   std::string text = print_graph_tree(m, *outer);
   EXPECT_NE(text.find("graph @inner."), std::string::npos) << text;
+}
+
+// while takes (cond, body, init) or, counted, (cond, body, init, trips); list_empty () or (n).
+TEST(Ir, VerifierChecksTheOptionalOperands) {
+  for (size_t extra : {0, 1, 2}) {
+    Module m;
+    Graph* f = m.new_graph("f", nullptr, {}, GraphRole::Function);
+    Node* n = m.add_param(f, "n", {});
+    Graph* cond = m.new_graph("cond", f, {}, GraphRole::LoopCond);
+    m.add_param(cond, "s", {});
+    cond->output = m.constant(false);
+    Graph* body = m.new_graph("body", f, {}, GraphRole::LoopBody);
+    body->output = m.add_param(body, "s", {});
+    std::vector<Node*> operands{m.constant(cond), m.constant(body), n};
+    for (size_t i = 0; i < extra; ++i) operands.push_back(n);
+    Node* tape = m.apply_prim(f, Prim::ListEmpty, std::vector<Node*>(extra, n), {});
+    f->output = m.apply_prim(f, Prim::MakeTuple, {m.apply_prim(f, Prim::While, operands, {}), tape}, {});
+    m.functions["f"] = f;
+    m.renumber();
+    if (extra < 2) {
+      EXPECT_NO_THROW(verify(m, "test"));
+      continue;
+    }
+    try {
+      verify(m, "test");
+      FAIL() << "expected an internal error";
+    } catch (const InternalError& e) {
+      EXPECT_NE(e.message.find("expects"), std::string::npos) << e.message;
+    }
+  }
 }
 
 TEST(Ir, VerifierRejectsUseBeforeDefinition) {

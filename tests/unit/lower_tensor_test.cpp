@@ -160,7 +160,9 @@ TEST(LowerTensor, ComprehensionOverRangeWithCondition) {
             "  %stop = call @range()(%n)\n"
             "  %_ = rows_empty()\n"
             "  %init = make_tuple(%_, %start)\n"
-            "  %loop = while(@comprehension_cond, @comprehension_body, %init)\n"
+            "  %_ = sub(%stop, %start)\n"  // a counted loop: its trip count, max(stop - start, 0)
+            "  %trips = maximum(%_, 0)\n"
+            "  %loop = while(@comprehension_cond, @comprehension_body, %init, %trips)\n"
             "  %_ = tuple_get(%loop, 0)\n"
             "  return %_\n"
             "\n"

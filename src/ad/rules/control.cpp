@@ -117,14 +117,20 @@ void vjp_if_backward(VjpBackwardCtx& c) {
   }
 }
 
-// ---- while(cond_fn, body_fn, init): the state becomes (s, ds) in forward mode; in reverse
-// mode the loop pushes each iteration's pullback, and a second loop pops and applies them.
+// ---- while(cond_fn, body_fn, init[, trips]): the state becomes (s, ds) in forward mode; in
+// reverse mode the loop pushes each iteration's pullback, and a second loop pops and applies
+// them. A counted loop (trips known at entry) stays counted, and its tape, list_empty(trips),
+// is laid out once for all its entries; a plain while's tape grows by doubling.
+bool counted(const Node* loop) { return loop->num_args() == 4; }
+
 void jvp_while(JvpCtx& c) {
   Emitter& e = c.e;
   Node* tbody = transformed_fn(e, c.cx, Mode::Forward, c.node->arg(1), c.in(1));
   Node* cond = e.closure(c.cx.helper(Helper::TWhileCond), {c.in(0)});
   Node* body = e.closure(c.cx.helper(Helper::TWhileBody), {tbody, c.tan_or_zero(1)});
-  Node* r = e.op(Prim::While, {cond, body, e.tuple({c.in(2), c.tan_or_zero(2)})});
+  std::vector<Node*> operands{cond, body, e.tuple({c.in(2), c.tan_or_zero(2)})};
+  if (counted(c.node)) operands.push_back(c.in(3));
+  Node* r = e.op(Prim::While, std::move(operands));
   c.cx.note_arity(r, 2);
   c.set_pair(r);
 }
@@ -133,7 +139,10 @@ void vjp_while_forward(VjpForwardCtx& c) {
   Node* jbody = transformed_fn(e, c.cx, Mode::Reverse, c.node->arg(1), c.in(1));
   Node* cond = e.closure(c.cx.helper(Helper::JWhileCond), {c.in(0)});
   Node* body = e.closure(c.cx.helper(Helper::JWhileBody), {jbody});
-  Node* r = e.op(Prim::While, {cond, body, e.tuple({c.in(2), e.op(Prim::ListEmpty, {})})});
+  Node* tape = counted(c.node) ? e.op(Prim::ListEmpty, {c.in(3)}) : e.op(Prim::ListEmpty, {});
+  std::vector<Node*> operands{cond, body, e.tuple({c.in(2), tape})};
+  if (counted(c.node)) operands.push_back(c.in(3));
+  Node* r = e.op(Prim::While, std::move(operands));
   c.cx.note_arity(r, 2);
   c.set_primal(e.get(r, 0, c.node->name));
   c.save(e.get(r, 1, "pullbacks"));
@@ -226,6 +235,7 @@ void register_control_rules(Registry& r) {
   r.set_jvp(Prim::While, jvp_while);
   r.set_vjp(Prim::While, vjp_while_backward, vjp_while_forward);
   r.set_passive(Prim::While, 0);
+  r.set_passive(Prim::While, 3);  // a counted loop's trip count: an integer
   r.set_jvp(Prim::MakeClosure, jvp_env);
   r.set_vjp(Prim::MakeClosure, vjp_make_closure);
   r.set_passive(Prim::MakeClosure, 0);

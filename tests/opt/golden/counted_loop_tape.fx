@@ -1,0 +1,23 @@
+# A `for` over range(n) without break or return is a counted loop: `while` carries its trip
+# count, max(n - 0, 0), as a fourth operand (ops.def), and reverse mode makes the loop's tape
+# with room for that many entries, list_empty(trips), before the forward loop, which stays
+# counted (docs/ad.md §4). The backward loop pops until the tape is empty. The interpreter lays
+# the tape out once; native code still grows it by doubling (docs/codegen.md).
+# GOLDEN-FN: main
+# STAGE: native
+# GOLDEN-GRAPH: grad
+# IR-COUNT: 1 %trips\.\d+ = maximum\(%x2\.\d+, 0\) : i64
+# IR-COUNT: 1 = list_empty\(%trips\.\d+\) : List\[Bottom\]
+# IR-NOT: list_empty\(\)
+# IR-COUNT: 1 = while\(%\d+, %\d+, %\d+, %trips\.\d+\)
+# EXPECT: 1.1046221254112045
+def power(x, y, n):
+    r = x
+    for i in range(n):
+        r = r * y
+    return r
+
+def main():
+    x = arg(0, 1.5)
+    y = arg(1, 1.01)
+    print(grad(power)(x, y, arg(2, 10)))
