@@ -42,8 +42,9 @@ demo: build
 test-asan: deps
 	cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Debug -DFLUXION_SANITIZE=ON
 	cmake --build build-asan -j $(JOBS)
-	# FX_TIMEOUT_SCALE: the factor CMakeLists.txt gives sanitizer builds, for the scripts' own limits.
-	cd build-asan && ASAN_OPTIONS=detect_leaks=1 FX_TIMEOUT_SCALE=6 ctest -j $(JOBS) --output-on-failure --timeout 900
+	# FX_TIMEOUT_SCALE: the factor CMakeLists.txt gives sanitizer builds, for the scripts' own limits;
+	# --timeout: 900 s times that factor for the tests without a TIMEOUT of their own.
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 FX_TIMEOUT_SCALE=6 ctest -j $(JOBS) --output-on-failure --timeout 5400
 
 # Coverage-guided fuzzing with libFuzzer (clang): each target runs FUZZ_SECONDS.
 #   parser_fuzz  bytes -> lexer and parser
