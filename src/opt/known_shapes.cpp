@@ -91,6 +91,10 @@ bool cannot_fail_by_shapes(const Node* n) {
   return false;
 }
 
+ir::Node* shape_root_of(ir::Node* x) {
+  return const_cast<Node*>(shape_root(x));  // one of x's operands, transitively: as mutable as x
+}
+
 bool is_identity_unbroadcast(const Node* n) {
   return n->is_prim_apply(Prim::Unbroadcast) && n->num_args() == 2 && f64_tensor(n) && f64_tensor(n->arg(0)) &&
          f64_tensor(n->arg(1)) && shape_root(n->arg(0)) == shape_root(n->arg(1));

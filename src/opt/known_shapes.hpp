@@ -30,4 +30,8 @@ bool cannot_fail_by_shapes(const ir::Node* n);
 // Is n unbroadcast(x, like) of f64 tensors with one shape root, so that its value is x?
 bool is_identity_unbroadcast(const ir::Node* n);
 
+// The node whose shape x provably has whenever x is computed (an operand of x, transitively,
+// so it is in scope wherever x is); x itself when nothing is known.
+ir::Node* shape_root_of(ir::Node* x);
+
 }  // namespace fx::opt
