@@ -11,7 +11,9 @@
 
 namespace fx::opt {
 
-// Shape roots follow elementwise operations (above, when their tensor operands share a root),
+// Shape roots follow elementwise operations (above, when their tensor operands share a root,
+// or when one operand's root is an elementwise operation another operand's root feeds, whose
+// shape the broadcast of the two then is: softplus(z) - y * z has the shape of y * z),
 // unbroadcast(ct, like) to like, expand_reduced(ct, x, ...) to x, softmax and log_softmax to
 // their operand, matmul_vjp_a/_b to the primal operand whose cotangent they are.
 //

@@ -3,11 +3,14 @@
 //   writes an unbroadcast after every elementwise operation whose operands might have been
 //   broadcast; in a chain of operations on one shape each is a copy of the cotangent for
 //   nothing, and it cuts the chain that fusion would make one loop.
-// - unbroadcast(x, like) reads like only for its shape, so it may read like's shape root
-//   instead (softplus(z) has z's shape): like, often a value computed only to be read so
-//   (the primal of an elementwise operation in the derivative), may then go.
+// - unbroadcast(x, like), expand_reduced(ct, x, ...), zeros_like(x) and len(x) read an
+//   operand only for its shape, so they may read its shape root instead (softplus(z) has z's
+//   shape): the operand, often a value computed only to be read so (the primal of an
+//   elementwise operation in the derivative), may then go.
 // - sum(zeros_like(x) + 1.0), how mean's rule counts x's elements, is that count as an f64:
 //   a constant when x's type knows its extents, float(len(x)) for a vector.
+#include <vector>
+
 #include "opt/known_shapes.hpp"
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
@@ -26,13 +29,29 @@ bool f64_tensor(const Node* x) {
   return d && d->kind == types::TypeKind::F64 && types::rank_of(t) >= 1;
 }
 
-// unbroadcast(x, root) for unbroadcast(x, like) whose like has a shape root other than
-// itself; null otherwise. It fails exactly where the original would (the shapes are equal).
-Rewritten unbroadcast_onto_root(PassContext& ctx, Node* n) {
-  if (!n->is_prim_apply(Prim::Unbroadcast) || n->num_args() != 2 || !f64_tensor(n->arg(1))) return {};
-  Node* root = shape_root_of(n->arg(1));
-  if (root == n->arg(1) || !f64_tensor(root)) return {};
-  Node* r = prim_apply(ctx.module, n, Prim::Unbroadcast, {n->arg(0), root}, n->type);
+// The argument of n that n reads only for its shape, or -1: like of unbroadcast(x, like), x
+// of expand_reduced(ct, x, axis, keepdims), of zeros_like(x) and of len(x).
+int shape_only_argument(const Node* n) {
+  if (n->is_prim_apply(Prim::Unbroadcast) && n->num_args() == 2) return 1;
+  if (n->is_prim_apply(Prim::ExpandReduced) && n->num_args() == 4) return 1;
+  if ((n->is_prim_apply(Prim::ZerosLike) || n->is_prim_apply(Prim::Len)) && n->num_args() == 1) return 0;
+  return -1;
+}
+
+// n reading the shape root of its shape-only argument in place of it, when that root is
+// another node; nothing otherwise. It fails exactly where n would (the shapes are equal).
+Rewritten read_shape_root(PassContext& ctx, Node* n) {
+  const int i = shape_only_argument(n);
+  if (i < 0 || !f64_tensor(n->arg(i))) return {};
+  Node* root = shape_root_of(n->arg(i));
+  if (root == n->arg(i) || !f64_tensor(root)) return {};
+  // zeros_like's type is its operand's: the root's may know other extents.
+  if (n->is_prim_apply(Prim::ZerosLike) && root->type != n->arg(i)->type) return {};
+  std::vector<Node*> args(n->inputs.begin() + 1, n->inputs.end());
+  args[i] = root;
+  Prim p;
+  n->prim_callee(&p);
+  Node* r = prim_apply(ctx.module, n, p, std::move(args), n->type);
   r->follows_primal = n->follows_primal;
   return {r, {r}};
 }
@@ -77,7 +96,7 @@ Rewritten element_count(PassContext& ctx, Node* n) {
 bool apply_shaped_identities(PassContext& ctx) {
   return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) -> Rewritten {
     if (is_identity_unbroadcast(n)) return {n->arg(0), {}};
-    Rewritten r = unbroadcast_onto_root(ctx, n);
+    Rewritten r = read_shape_root(ctx, n);
     return r.value ? r : element_count(ctx, n);
   });
 }
