@@ -194,9 +194,9 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   cx.note_arity(s.res_param, static_cast<int>(s.residuals.size()));
   Node* pullback = s.fe.closure(back, s.residuals, "pullback");
   dst->output = s.fe.tuple({y, pullback});
-  context_impl::prune_dead(back);
   // The backward sweep runs only after the forward sweep did: all of it follows the primal.
   context_impl::mark_follows_primal(back, 0, nullptr);
+  context_impl::prune_dead(back);
 }
 
 }  // namespace fx::ad
