@@ -46,9 +46,27 @@ void Context::copy_notes(const ir::Node* from, const ir::Node* to) {
 // reaches itself (through a helper or a template) then finds it instead of looping.
 namespace context_impl {
 
-// Removes the applications of pure primitives whose results nothing uses (a transform emits
-// some for every node, e.g. the primal closures of branches that run transformed), and
-// renumbers the frame slots of g.
+namespace {
+
+// May an unused application of pure primitive p go? When a rule built it (it follows its
+// primal), or when it is the structure the transforms build around the code (closures, tuples,
+// transformed function values, zeros), which cannot fail. A copy of the user's own operation
+// stays: it may fail (a shape error), and the program reports that where it did; the
+// optimiser drops those it can show to be total (opt/removable.hpp).
+bool prunable(const ir::Node* n, ir::Prim p) {
+  if (n->follows_primal) return true;
+  switch (p) {
+    case ir::Prim::MakeClosure: case ir::Prim::ClosureEnv: case ir::Prim::MakeTuple: case ir::Prim::TupleGet:
+    case ir::Prim::Jfn: case ir::Prim::Tfn: case ir::Prim::ListEmpty: case ir::Prim::ZerosLike: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+// Removes the applications of pure primitives whose results nothing uses and that may go
+// (prunable: a transform emits some for every node, e.g. the primal closures of branches
+// that run transformed), and renumbers the frame slots of g.
 void prune_dead(ir::Graph* g) {
   std::unordered_map<const ir::Node*, bool> used;
   used[g->output] = true;
@@ -57,7 +75,7 @@ void prune_dead(ir::Graph* g) {
     ir::Node* n = *it;
     ir::Prim p;
     bool pure = n->prim_callee(&p) && ir::prim_info(p).flag == ir::PrimFlag::PURE;
-    if (pure && !used.count(n)) continue;
+    if (pure && !used.count(n) && prunable(n, p)) continue;
     kept.push_back(n);
     for (const ir::Node* x : n->inputs) used[x] = true;
   }

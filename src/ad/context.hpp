@@ -118,6 +118,10 @@ class Context {
 namespace context_impl {
 // Drops unused applications of pure primitives from a generated graph (context.cpp).
 void prune_dead(ir::Graph* g);
+// Marks the nodes of g's body from index `from` on (what one rule emitted) as following their
+// primal (ir::Node::follows_primal), except `primal` (null: none) and the nodes among them it
+// is computed from (primal_marks.cpp).
+void mark_follows_primal(ir::Graph* g, size_t from, const ir::Node* primal);
 }  // namespace context_impl
 
 }  // namespace fx::ad

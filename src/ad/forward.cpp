@@ -128,8 +128,11 @@ void build_forward(Context& cx, Graph* src, Graph* dst) {
       ctx.set(ctx.primal(), nullptr);
       continue;
     }
+    const size_t emitted_from = dst->body.size();
     rules->jvp(ctx);
     if (!s.primal.count(n)) internal_error("forward transform", "a JVP rule set no primal for node %" + std::to_string(n->id));
+    // The tangent the rule built beside the primal follows the primal.
+    context_impl::mark_follows_primal(dst, emitted_from, s.primal.at(n));
   }
   s.e.loc = src->loc;
   auto pair = s.pair.find(src->output);

@@ -147,12 +147,15 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
     Prim p;
     const PrimRules* rules = n->prim_callee(&p) ? &s.rules.at(p) : &s.rules.call();
     if (n->prim_callee(&p) && !rules->vjp_backward) Registry::missing(p, Mode::Reverse, n->loc);
+    const size_t emitted_from = dst->body.size();
     if (rules->vjp_forward) {
       rules->vjp_forward(ctx);
     } else {
       ctx.set_primal(ctx.primal());
     }
     if (!s.primal.count(n)) internal_error("reverse transform", "a VJP rule set no primal for node %" + std::to_string(n->id));
+    // What the rule saves for the backward sweep, beside the primal, follows the primal.
+    context_impl::mark_follows_primal(dst, emitted_from, s.primal.at(n));
   }
 
   // Backward sweep.
@@ -191,6 +194,8 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   cx.note_arity(s.res_param, static_cast<int>(s.residuals.size()));
   Node* pullback = s.fe.closure(back, s.residuals, "pullback");
   dst->output = s.fe.tuple({y, pullback});
+  // The backward sweep runs only after the forward sweep did: all of it follows the primal.
+  context_impl::mark_follows_primal(back, 0, nullptr);
   context_impl::prune_dead(back);
 }
 

@@ -268,6 +268,7 @@ Node* Expander::emit(Scope& s, Node* n, std::vector<Node*> inputs, StaticRef st)
     out->keywords = n->keywords;
     out->arg_locs = n->arg_locs;
     out->type = n->type;
+    out->follows_primal = n->follows_primal;
     cx_.copy_notes(n, out);
   }
   if (!st && bottom_operand(out)) st = Static::bottom();

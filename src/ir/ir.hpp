@@ -108,6 +108,11 @@ struct Node {
   const types::Type* type = nullptr;  // set by type inference
   uint32_t id = 0;         // unique within the module, for printing
   uint32_t slot = 0;       // index into the owning graph's frame (params, then body)
+  // Built by a derivative rule (src/ad) from a primal operation that ran before it: its
+  // operands fit by construction (a cotangent has its primal's shape), so it cannot fail where
+  // that primal did not, and DCE may drop it when unused (opt/removable.hpp). The user's own
+  // operations, which may raise shape errors, are never marked. Copies keep the mark.
+  bool follows_primal = false;
 
   bool is_constant() const { return kind == NodeKind::Constant; }
   bool is_parameter() const { return kind == NodeKind::Parameter; }

@@ -24,7 +24,7 @@ bool eliminate_dead_code(PassContext& ctx) {
       bool removed_here = false;
       for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
         ir::Node* n = *it;
-        if (uses[n] == 0 && is_removable(n, ctx.options.check_nan)) {
+        if (uses[n] == 0 && may_delete_unused(n, ctx.options.check_nan)) {
           for (const ir::Node* in : n->inputs) --uses[in];
           removed_here = true;
           continue;

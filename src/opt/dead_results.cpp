@@ -328,7 +328,7 @@ class DeadResults {
   // May n go when nobody reads it?
   bool removable(const Node* n) const {
     if (!n->graph || !n->graph->origin) return false;  // not optimised: it stays, reading what it reads
-    if (is_removable(n, ctx_.options.check_nan)) return true;
+    if (may_delete_unused(n, ctx_.options.check_nan)) return true;
     if (ctx_.options.check_nan || !n->graph || !generated(n->graph)) return false;
     return n->is_prim_apply(Prim::AddTangent) || derivative_scatter(n);
   }

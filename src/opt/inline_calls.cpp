@@ -183,6 +183,7 @@ class Inliner {
     Node* b2 = detached_apply(m_, into, std::move(inputs), b->loc, b->type, b->name);
     b2->keywords = b->keywords;
     b2->arg_locs = b->arg_locs;
+    b2->follows_primal = b->follows_primal;
     if (!b->callee()->is_constant()) checker_.copy_call_targets(b, b2);  // what the C back end calls
     map_[b] = b2;
     return b2;

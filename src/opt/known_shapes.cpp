@@ -1,5 +1,7 @@
 #include "opt/known_shapes.hpp"
 
+#include <vector>
+
 #include "types/type.hpp"
 
 namespace fx::opt {
@@ -39,19 +41,35 @@ bool safe_elementwise(Prim p) {
 // Depth-limited: derivative chains are short, and a long one only loses precision.
 const Node* shape_root(const Node* x, int depth = 0);
 
+// Does root r's shape already contain the shape of root s, so that broadcasting the two
+// gives r's shape? When r is s, or r is an elementwise operation one of whose operands has
+// root s: r's shape is the broadcast of its operands' (it was computed, so they broadcast),
+// and broadcasting is idempotent (softplus(z) - y * z has the shape of y * z).
+bool absorbs(const Node* r, const Node* s, int depth) {
+  ir::Prim p;
+  if (r == s) return true;
+  if (!r->prim_callee(&p) || !safe_elementwise(p)) return false;
+  for (size_t i = 0; i < r->num_args(); ++i)
+    if (f64_tensor(r->arg(i)) && shape_root(r->arg(i), depth + 1) == s) return true;
+  return false;
+}
+
 // The one shape root of the tensor operands of an elementwise n (numbers beside them are
-// broadcast), or null when they have none in common.
+// broadcast): the root whose shape absorbs the others', or null when none does.
 const Node* common_root(const Node* n, int depth) {
-  const Node* root = nullptr;
+  std::vector<const Node*> roots;
   for (size_t i = 0; i < n->num_args(); ++i) {
     const Node* a = n->arg(i);
     if (plain_number(a)) continue;
     if (!f64_tensor(a)) return nullptr;
-    const Node* r = shape_root(a, depth + 1);
-    if (root && r != root) return nullptr;
-    root = r;
+    roots.push_back(shape_root(a, depth + 1));
   }
-  return root;
+  for (const Node* r : roots) {
+    bool all = true;
+    for (const Node* s : roots) all = all && absorbs(r, s, depth + 1);
+    if (all) return r;
+  }
+  return nullptr;
 }
 
 const Node* shape_root(const Node* x, int depth) {
@@ -89,6 +107,10 @@ bool cannot_fail_by_shapes(const Node* n) {
     return m->is_prim_apply(Prim::MatMul) && m->num_args() == 2 && m->arg(0) == a && m->arg(1) == b;
   }
   return false;
+}
+
+ir::Node* shape_root_of(ir::Node* x) {
+  return const_cast<Node*>(shape_root(x));  // one of x's operands, transitively: as mutable as x
 }
 
 bool is_identity_unbroadcast(const Node* n) {

@@ -11,7 +11,9 @@
 
 namespace fx::opt {
 
-// Shape roots follow elementwise operations (above, when their tensor operands share a root),
+// Shape roots follow elementwise operations (above, when their tensor operands share a root,
+// or when one operand's root is an elementwise operation another operand's root feeds, whose
+// shape the broadcast of the two then is: softplus(z) - y * z has the shape of y * z),
 // unbroadcast(ct, like) to like, expand_reduced(ct, x, ...) to x, softmax and log_softmax to
 // their operand, matmul_vjp_a/_b to the primal operand whose cotangent they are.
 //
@@ -29,5 +31,9 @@ bool cannot_fail_by_shapes(const ir::Node* n);
 
 // Is n unbroadcast(x, like) of f64 tensors with one shape root, so that its value is x?
 bool is_identity_unbroadcast(const ir::Node* n);
+
+// The node whose shape x provably has whenever x is computed (an operand of x, transitively,
+// so it is in scope wherever x is); x itself when nothing is known.
+ir::Node* shape_root_of(ir::Node* x);
 
 }  // namespace fx::opt

@@ -251,6 +251,7 @@ class Versioner {
         for (Node* in : n->inputs) inputs.push_back(to.count(in) ? to[in] : in);
       }
       Node* copy = detached_apply(m_, g, std::move(inputs), n->loc, n->type, n->name);
+      copy->follows_primal = n->follows_primal;
       g->body.push_back(copy);
       to[n] = copy;
     }

@@ -96,8 +96,9 @@ bool same_shape_arithmetic(const ir::Node* n, std::vector<int64_t>* shape, int d
 // indices or values when they run.
 bool tensor_total(ir::Prim p, const ir::Node* n) {
   switch (p) {
-    // The sum of all of an f64 tensor's elements.
-    case ir::Prim::Sum: {
+    // The sum or the mean of all of an f64 tensor's elements (the mean of none is a nan, a value).
+    case ir::Prim::Sum:
+    case ir::Prim::Mean: {
       const types::Type* t = n->arg(0)->type;
       const types::Type* d = t ? types::dtype_of(t) : nullptr;
       return n->num_args() == 3 && types::is_tensor(t) && d && d->kind == TypeKind::F64 && n->arg(1)->is_constant() &&
@@ -178,6 +179,13 @@ bool is_removable(const ir::Node* n, bool check_nan) {
       return false;  // shapes, indices and files are checked when they run
   }
   return false;
+}
+
+bool may_delete_unused(const ir::Node* n, bool check_nan) {
+  if (is_removable(n, check_nan)) return true;
+  ir::Prim p;
+  // With --check-nan a floating operation may report a nan: it stays.
+  return n->follows_primal && !check_nan && n->prim_callee(&p) && ir::prim_info(p).flag == ir::PrimFlag::PURE;
 }
 
 }  // namespace fx::opt

@@ -13,4 +13,9 @@ namespace fx::opt {
 // operations are not removable.
 bool is_removable(const ir::Node* n, bool check_nan);
 
+// May n be deleted when unused (but not moved)? Also when only its primal guarantees that it
+// cannot fail (ir::Node::follows_primal): derivative code whose primal ran, which a pass may
+// not hoist to where that primal has not run (a loop that runs zero times).
+bool may_delete_unused(const ir::Node* n, bool check_nan);
+
 }  // namespace fx::opt

@@ -1,17 +1,103 @@
-// Identities that hold because shapes are known to agree (known_shapes.hpp): unbroadcast(x,
-// like) of an x that has like's shape by construction is x. Reverse mode writes an
-// unbroadcast after every elementwise operation whose operands might have been broadcast; in
-// a chain of operations on one shape each is a copy of the cotangent for nothing, and it cuts
-// the chain that fusion would make one loop.
+// Identities that hold because shapes are known to agree (known_shapes.hpp):
+// - unbroadcast(x, like) of an x that has like's shape by construction is x. Reverse mode
+//   writes an unbroadcast after every elementwise operation whose operands might have been
+//   broadcast; in a chain of operations on one shape each is a copy of the cotangent for
+//   nothing, and it cuts the chain that fusion would make one loop.
+// - unbroadcast(x, like), expand_reduced(ct, x, ...), zeros_like(x) and len(x) read an
+//   operand only for its shape, so they may read its shape root instead (softplus(z) has z's
+//   shape): the operand, often a value computed only to be read so (the primal of an
+//   elementwise operation in the derivative), may then go.
+// - sum(zeros_like(x) + 1.0), how mean's rule counts x's elements, is that count as an f64:
+//   a constant when x's type knows its extents, float(len(x)) for a vector.
+#include <vector>
+
 #include "opt/known_shapes.hpp"
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
+#include "types/type.hpp"
 
 namespace fx::opt {
 
+namespace {
+
+using ir::Node;
+using ir::Prim;
+
+bool f64_tensor(const Node* x) {
+  const types::Type* t = x->type;
+  const types::Type* d = t && types::is_tensor(t) ? types::dtype_of(t) : nullptr;
+  return d && d->kind == types::TypeKind::F64 && types::rank_of(t) >= 1;
+}
+
+// The argument of n that n reads only for its shape, or -1: like of unbroadcast(x, like), x
+// of expand_reduced(ct, x, axis, keepdims), of zeros_like(x) and of len(x).
+int shape_only_argument(const Node* n) {
+  if (n->is_prim_apply(Prim::Unbroadcast) && n->num_args() == 2) return 1;
+  if (n->is_prim_apply(Prim::ExpandReduced) && n->num_args() == 4) return 1;
+  if ((n->is_prim_apply(Prim::ZerosLike) || n->is_prim_apply(Prim::Len)) && n->num_args() == 1) return 0;
+  return -1;
+}
+
+// n reading the shape root of its shape-only argument in place of it, when that root is
+// another node; nothing otherwise. It fails exactly where n would (the shapes are equal).
+Rewritten read_shape_root(PassContext& ctx, Node* n) {
+  const int i = shape_only_argument(n);
+  if (i < 0 || !f64_tensor(n->arg(i))) return {};
+  Node* root = shape_root_of(n->arg(i));
+  if (root == n->arg(i) || !f64_tensor(root)) return {};
+  // zeros_like's type is its operand's: the root's may know other extents.
+  if (n->is_prim_apply(Prim::ZerosLike) && root->type != n->arg(i)->type) return {};
+  std::vector<Node*> args(n->inputs.begin() + 1, n->inputs.end());
+  args[i] = root;
+  Prim p;
+  n->prim_callee(&p);
+  Node* r = prim_apply(ctx.module, n, p, std::move(args), n->type);
+  r->follows_primal = n->follows_primal;
+  return {r, {r}};
+}
+
+// x when n is zeros_like(x) + 1.0 or 1.0 + zeros_like(x) (a tensor of ones of x's shape).
+Node* ones_like_operand(const Node* n) {
+  if (!n->is_prim_apply(Prim::Add) || n->num_args() != 2) return nullptr;
+  for (size_t i = 0; i < 2; ++i) {
+    double one = 0;
+    const Node* z = n->arg(i);
+    if (constant_float(n->arg(1 - i), &one) && one == 1.0 && z->is_prim_apply(Prim::ZerosLike) &&
+        z->num_args() == 1 && types::is_tensor(z->arg(0)->type))
+      return z->arg(0);
+  }
+  return nullptr;
+}
+
+// The number of x's elements as an f64 for sum(ones like x); nothing when it cannot be
+// written without a shape read (a rank above 1 with an unknown extent).
+Rewritten element_count(PassContext& ctx, Node* n) {
+  if (!full_sum(n)) return {};
+  Node* x = ones_like_operand(n->arg(0));
+  if (!x) return {};
+  const types::Type* t = x->type;
+  const int64_t rank = types::rank_of(t);
+  if (rank < 0) return {};
+  double count = 1;
+  bool known = true;
+  for (int64_t i = 0; i < rank && known; ++i) {
+    known = types::extent(t, i) >= 0;
+    count *= static_cast<double>(types::extent(t, i));
+  }
+  if (known) return {typed_constant(ctx.module, count, ctx.store.f64(), n->loc), {}};
+  if (rank != 1) return {};
+  Node* len = prim_apply(ctx.module, n, Prim::Len, {x}, ctx.store.i64());
+  Node* f = prim_apply(ctx.module, n, Prim::ToF64, {len}, ctx.store.f64());
+  return {f, {len, f}};
+}
+
+}  // namespace
+
 bool apply_shaped_identities(PassContext& ctx) {
-  return replace_nodes(ctx.module, [](ir::Node* n) -> ir::Node* {
-    return is_identity_unbroadcast(n) ? n->arg(0) : nullptr;
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) -> Rewritten {
+    if (is_identity_unbroadcast(n)) return {n->arg(0), {}};
+    Rewritten r = read_shape_root(ctx, n);
+    return r.value ? r : element_count(ctx, n);
   });
 }
 

@@ -91,7 +91,7 @@ class TangentSums {
         const size_t before = g->body.size();
         for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
           Node* n = *it;
-          if (uses[n] != 0 || !(subsumed_.count(n) || is_removable(n, ctx_.options.check_nan))) continue;
+          if (uses[n] != 0 || !(subsumed_.count(n) || may_delete_unused(n, ctx_.options.check_nan))) continue;
           for (const Node* in : n->inputs) --uses[in];
           *it = nullptr;
         }
