@@ -1,5 +1,6 @@
 #include "opt/known_shapes.hpp"
 
+#include <unordered_map>
 #include <vector>
 
 #include "types/type.hpp"
@@ -41,6 +42,22 @@ bool safe_elementwise(Prim p) {
 // Depth-limited: derivative chains are short, and a long one only loses precision.
 const Node* shape_root(const Node* x, int depth = 0);
 
+// The roots found during one query (a public function below), by node: the values of a chain
+// share their operands (each of a[k+2] = a[k+1] * a[k] has two readers), so without it the walk
+// is exponential in the depth. Any root found for a node is one of the same shape, so reusing
+// one found deeper (where the depth limit stopped early) is only less precise.
+struct Memo {
+  std::unordered_map<const Node*, const Node*> roots;
+  int open = 0;
+};
+thread_local Memo memo;
+struct Query {
+  Query() { ++memo.open; }
+  ~Query() {
+    if (--memo.open == 0) memo.roots.clear();
+  }
+};
+
 // Does root r's shape already contain the shape of root s, so that broadcasting the two
 // gives r's shape? When r is s, or r is an elementwise operation one of whose operands has
 // root s: r's shape is the broadcast of its operands' (it was computed, so they broadcast),
@@ -72,7 +89,18 @@ const Node* common_root(const Node* n, int depth) {
   return nullptr;
 }
 
+const Node* uncached_shape_root(const Node* x, int depth);
+
 const Node* shape_root(const Node* x, int depth) {
+  Query q;
+  auto it = memo.roots.find(x);
+  if (it != memo.roots.end()) return it->second;
+  const Node* root = uncached_shape_root(x, depth);
+  memo.roots.emplace(x, root);
+  return root;
+}
+
+const Node* uncached_shape_root(const Node* x, int depth) {
   ir::Prim p;
   if (depth > 16 || !f64_tensor(x) || !x->prim_callee(&p)) return x;
   // Results that have an operand's shape whenever they are computed: unbroadcast(ct, like)
@@ -92,6 +120,7 @@ const Node* shape_root(const Node* x, int depth) {
 }  // namespace
 
 bool cannot_fail_by_shapes(const Node* n) {
+  Query q;
   ir::Prim p;
   if (!n->prim_callee(&p) || !f64_tensor(n)) return false;
   if (safe_elementwise(p)) return common_root(n, 0) != nullptr;
