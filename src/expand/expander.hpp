@@ -15,9 +15,9 @@
 //     and loop bodies, to any order of differentiation;
 //   - represents a derived function value by its env tuple (the operator's arguments): its
 //     code is known wherever it is called.
-// What cannot be resolved is recorded as a leftover (with where and why): the program is
-// then run by the interpreter's run-time AD instead (Compilation::run_main), and
-// `fluxion ir --stage expanded` lists the leftovers.
+// What cannot be resolved is recorded as a leftover (with where and why): a located compile
+// error for the program (Compilation::expand_derivatives), and `fluxion ir --stage expanded`
+// lists the leftovers.
 #pragma once
 #include <deque>
 #include <functional>
