@@ -184,6 +184,7 @@ std::string CTypes::declare_recursive(const Type* t) {
 // The helper that pushes x onto the stack l of type t (x borrowed; l borrowed, or handed over
 // when `take` is true; a new reference back).
 std::string CTypes::push(const Type* t) { return helper("push", t); }
+std::string CTypes::tape(const Type* t) { return helper("tape", t); }
 
 std::string CTypes::declare_enum(const Type* t) {
   const ir::EnumDecl* decl = t->enum_decl;
@@ -406,6 +407,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
   const bool eq = kind == "eq";
   std::string sig = "static " + std::string(eq ? "bool " : "void ") + fn + "(" + c + (eq ? " a, " + c + " b)" : " v)");
   if (kind == "push") sig = "static " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x, bool take, int64_t loc)";
+  if (kind == "tape") sig = "static " + c + " " + fn + "(int64_t trips, int64_t loc)";
   if (kind == "zero") sig = "static " + c + " " + fn + "(" + c + " a, int64_t loc)";
   if (kind == "sum") sig = "static " + c + " " + fn + "(" + c + " a, " + c + " b, int64_t loc)";
   helper_protos_ += sig + ";\n";
@@ -472,6 +474,19 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
              "}\n"
              "b->data->at[b->len++] = x;\n" +
              retain(e, "x") + "return (" + c + "){b, l.n + 1};\n";
+    } else if (kind == "tape") {
+      // A counted loop's tape, laid out once for its trip count, as the interpreter's is
+      // (tape.cpp): pushes append in place and never copy. Past 1 GiB it is laid out for 1 GiB
+      // and grows as it fills, so that a loop stopped early has not claimed it all; a count
+      // that is wrong (more pushes than trips) grows it by push's doubling.
+      const std::string most = "(int64_t)((1u << 30) / sizeof(" + name(e) + "))";
+      body = "if (trips <= 0) return (" + c + "){0};  /* no iteration: the empty stack */\n"
+             "int64_t cap = trips < " + most + " ? trips : " + most + ";\n"
+             "if (cap < 1) cap = 1;\n" +
+             c + "_box* b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
+             "b->data = (" + c + "_at*)fx_box_new(sizeof(" + c + "_at) + (size_t)cap * sizeof(" + name(e) + "), loc);\n"
+             "b->cap = cap;\n"
+             "return (" + c + "){b, 0};\n";
     } else unsupported(where_, "printing or comparing a stack");
   } else if (t->kind == TypeKind::Union) {
     if (eq) unsupported(where_, "comparing functions");

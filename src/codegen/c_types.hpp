@@ -11,7 +11,7 @@
 //   in derivative code: a closure after closure conversion (Explicit) as its env, and a stack
 //     (a loop's tape, List) as a view {box, n} of a growable array (L_).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
-// fx_eq_X (structural ==), fx_push_L (a stack's push).
+// fx_eq_X (structural ==), fx_push_L (a stack's push), fx_tape_L (a counted loop's empty tape).
 #pragma once
 #include <functional>
 #include <map>
@@ -55,6 +55,9 @@ class CTypes {
   std::string retain(const types::Type* t, const std::string& value);
   // The helper pushing onto a stack of type t: L fx_push_L(L l, E x, int64_t loc).
   std::string push(const types::Type* t);
+  // The helper making a counted loop's empty tape with room for its trip count:
+  // L fx_tape_L(int64_t trips, int64_t loc).
+  std::string tape(const types::Type* t);
   std::string release(const types::Type* t, const std::string& value);
   // Statements writing print's text of `value`.
   std::string put(const types::Type* t, const std::string& value);

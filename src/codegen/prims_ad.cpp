@@ -27,7 +27,13 @@ Emitted list_push(const PrimSite& s) {
                   s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + take + ", " + s.loc + ")"};
 }
 
-Emitted list_empty(const PrimSite& s) { return {"", s.types.zero(s.result)}; }
+// A counted loop's tape, list_empty(trips), whose entries' type the expansion knows, is laid
+// out for trips entries (value_types.cpp); the others start empty and double as they grow.
+Emitted list_empty(const PrimSite& s) {
+  if (s.args.size() == 1 && s.result->elems[0]->kind != TypeKind::Bottom)
+    return {"", s.types.tape(s.result) + "(" + s.args[0] + ", " + s.loc + ")"};
+  return {"", s.types.zero(s.result)};
+}
 Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + ".n == 0)"}; }
 // The expansion pops only what it pushed: a loop's backward pass runs as often as its forward one.
 Emitted list_top(const PrimSite& s) { return {"", s.args[0] + ".box->data->at[" + s.args[0] + ".n - 1]", true}; }

@@ -407,7 +407,10 @@ class ValueTyper {
       }
       case Prim::ClosureIs:
       case Prim::ListIsEmpty: return store_.boolean();
-      case Prim::ListEmpty: return store_.list(store_.bottom());
+      case Prim::ListEmpty: {  // a counted loop's tape takes the type of the stack it becomes
+        auto it = tapes_.find(n);
+        return it != tapes_.end() ? it->second : store_.list(store_.bottom());
+      }
       case Prim::ListPush: {
         if (!known() || args[0]->kind != TypeKind::List) return nullptr;
         const Type* elem = types::join(store_, args[0]->elems[0], args[1]);
@@ -456,6 +459,7 @@ class ValueTyper {
           if (joined != state) run_code(n->arg(1), {joined}, n->loc);
           state = joined;
         }
+        if (n->num_args() == 4) type_tapes(n->arg(2), state);
         return fixed(n) ? n->type : state;
       }
       case Prim::VariantField: {  // a field of an enum's tangent (forward mode: the tangent of a match's field)
@@ -475,6 +479,28 @@ class ValueTyper {
     std::vector<const Node*> arg_nodes(n->inputs.begin() + 1, n->inputs.end());
     const Type* t = typing_.result(p, n, arg_nodes, args);
     return t ? t : n->type;
+  }
+
+  // A counted loop's tape, list_empty(trips) in its initial state, is a stack of what the body
+  // pushes (the state's stack there): typed so, the emitter lays it out once for trips entries
+  // (docs/codegen.md "Derivatives"); untyped, it would be the empty stack that doubles.
+  void type_tapes(const Node* init, const Type* state) {
+    if (!state) return;
+    if (init->is_prim_apply(Prim::MakeTuple) && state->kind == TypeKind::Tuple && state->elems.size() == init->num_args()) {
+      for (size_t i = 0; i < init->num_args(); ++i) type_tapes(init->arg(i), state->elems[i]);
+      return;
+    }
+    if (!init->is_prim_apply(Prim::ListEmpty) || init->num_args() != 1 || state->kind != TypeKind::List ||
+        state->elems[0]->kind == TypeKind::Bottom)
+      return;
+    const Type*& tape = tapes_[init];
+    if (tape == state) return;
+    const Type* joined = tape ? types::join(store_, tape, state) : state;
+    if (!joined) codegen::unsupported(init->loc, "a loop's tape whose entries change type");
+    if (joined != tape) {
+      tape = joined;
+      changed_ = true;
+    }
   }
 
   // The state parameter's type of a loop body, as its call sites made it so far.
@@ -531,6 +557,7 @@ class ValueTyper {
   std::unordered_map<const Node*, bool> fixed_;
   std::unordered_set<const Node*> computed_;
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
+  std::unordered_map<const Node*, const Type*> tapes_;  // list_empty(trips) → the stack it becomes
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
   KnownCode code_of_;
 };

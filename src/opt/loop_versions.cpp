@@ -140,6 +140,7 @@ class Versioner {
     wanted.insert(wanted.end(), site_.env->inputs.begin() + 1, site_.env->inputs.end());
     wanted.insert(wanted.end(), cond->arg(1)->inputs.begin() + 1, cond->arg(1)->inputs.end());
     wanted.push_back(loop_->arg(2));
+    if (loop_->num_args() == 4 && !loop_->arg(3)->is_constant()) wanted.push_back(loop_->arg(3));  // the trip count
     for (Node* w : wanted)
       if (!index_.count(w)) {
         index_[w] = shared_.size();
@@ -340,9 +341,11 @@ class Versioner {
     Node* c = closure(cond->arg(0)->as_graph(), cond_values, cond->type);
     Node* b = closure(code, env_values, code == body_ ? loop_->arg(1)->type : nullptr);
     Node* init = get(loop_->arg(2));
-    // A counted loop's trip count is not carried into the version (its env holds the loop's
-    // captured values only): the copy is a plain while, whose tape grows (docs/ad.md §4).
-    Node* loop = detached_apply(m_, g, {m_.prim(Prim::While), c, b, init}, loop_->loc, loop_->type, loop_->name);
+    // Both copies run the loop's iterations from its state, so a counted loop's trip count is
+    // still theirs: each stays counted (docs/ad.md §4).
+    std::vector<Node*> operands{m_.prim(Prim::While), c, b, init};
+    if (loop_->num_args() == 4) operands.push_back(get(loop_->arg(3)));
+    Node* loop = detached_apply(m_, g, std::move(operands), loop_->loc, loop_->type, loop_->name);
     g->body.push_back(loop);
     g->output = loop;
     if (loop->type->kind == types::TypeKind::Tuple) {
