@@ -62,8 +62,8 @@ Node* basis_at(Emitter& e, const Shape& s, Node* x, Node* k) {
 // Inside a loop body: the values it reads (copies of the outer nodes, from its env).
 using Step = std::function<std::vector<Node*>(Emitter& body, Node* k, const std::vector<Node*>& captured)>;
 
-// for k in range(n): each accumulator gets the row step(k) gives it (rows_append). A while
-// loop over the state (k, acc...), whose condition and body are closed graphs built here and
+// for k in range(n): each accumulator gets the row step(k) gives it (rows_append). A counted
+// while loop over the state (k, acc...), whose condition and body are closed graphs built here and
 // closed over `n` and `captured`. Returns the accumulators: rows × the rows' shape.
 std::vector<Node*> row_loop(Context& cx, Emitter& e, const std::string& name, Node* n, std::vector<Node*> captured,
                             size_t rows, const Step& step) {
@@ -96,8 +96,11 @@ std::vector<Node*> row_loop(Context& cx, Emitter& e, const std::string& name, No
   }
   std::vector<Node*> init{e.i64(0)};
   for (size_t j = 0; j < rows; ++j) init.push_back(e.op(Prim::RowsEmpty, {}));
-  Node* r = e.op(Prim::While, {e.closure(cond, {n}), e.closure(body, std::move(captured)), e.tuple(std::move(init))},
-                 name);
+  // A counted loop (ops.def): its trip count, max(n, 0), known at entry, so that reverse mode
+  // over it (a hessian's jacfwd of jacrev) lays its tape out once (docs/ad.md §4).
+  Node* trips = e.op(Prim::Maximum, {n, e.i64(0)}, "trips");
+  Node* r = e.op(Prim::While,
+                 {e.closure(cond, {n}), e.closure(body, std::move(captured)), e.tuple(std::move(init)), trips}, name);
   cx.note_arity(r, static_cast<int>(rows + 1));
   std::vector<Node*> accs;
   for (size_t j = 0; j < rows; ++j) accs.push_back(e.get(r, static_cast<int64_t>(j + 1)));

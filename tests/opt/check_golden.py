@@ -16,6 +16,10 @@ FILE states, in comment lines:
   # IR-HAS: regex      matches that graph's text (Python re, MULTILINE: ^ and $ are its lines)
   # IR-NOT: regex      does not match it
   # IR-COUNT: N regex  matches exactly N of its lines
+  And, about the C of the whole program (`fluxion emit-c FILE`):
+  # C-HAS: regex       matches the C (Python re, MULTILINE)
+  # C-NOT: regex       does not match it
+  # C-COUNT: N regex   matches exactly N of its lines
   # EXPECT: text       one line of what `fluxion run FILE` prints, the same with --opt=0
 Exit status 0 when everything matches; otherwise the differences are printed.
 """
@@ -28,7 +32,7 @@ import sys
 
 TIMEOUT_S = 60 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 
-DIRECTIVE = re.compile(r"^\s*#\s*(GOLDEN-FN|GOLDEN-GRAPH|STAGE|IR-HAS|IR-NOT|IR-COUNT|IR|EXPECT)\s*:(.*)$")
+DIRECTIVE = re.compile(r"^\s*#\s*(GOLDEN-FN|GOLDEN-GRAPH|STAGE|IR-HAS|IR-NOT|IR-COUNT|IR|C-HAS|C-NOT|C-COUNT|EXPECT)\s*:(.*)$")
 
 
 def text_of(raw):
@@ -66,7 +70,7 @@ def property_problems(text, props):
 
 def main(argv):
     fluxion, path = argv[1], argv[2]
-    fn, ir, expect, stage, graph, props = None, [], [], "opt", None, []
+    fn, ir, expect, stage, graph, props, c_props = None, [], [], "opt", None, [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = DIRECTIVE.match(line)
@@ -81,6 +85,8 @@ def main(argv):
                 graph = value.strip()
             elif key in ("IR-HAS", "IR-NOT", "IR-COUNT") and graph:
                 props.append((graph, key, value))
+            elif key in ("C-HAS", "C-NOT", "C-COUNT"):
+                c_props.append(("IR-" + key[2:], value))
             elif key == "IR":
                 ir.append(value)
             else:
@@ -105,6 +111,11 @@ def main(argv):
         found = property_problems(text, [(k, v) for g, k, v in props if g == name])
         if found:
             problems.append(f"graph @{name}... of ir --stage {stage}:\n" + "\n".join(found) + "\n" + text)
+    if c_props:
+        c = subprocess.run([fluxion, "emit-c", path], capture_output=True, text=True, timeout=TIMEOUT_S)
+        found = property_problems(c.stdout, c_props) if c.returncode == 0 else [f"exit {c.returncode}\n{c.stderr}"]
+        if found:
+            problems.append("emit-c:\n" + "\n".join(p.replace("IR-", "C-", 1) for p in found))
     for extra in ([], ["--opt=0"]):
         run = subprocess.run([fluxion, "run", *extra, path], capture_output=True, text=True, timeout=TIMEOUT_S)
         if run.returncode != 0 or run.stdout.splitlines() != expect:
