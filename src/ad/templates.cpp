@@ -38,6 +38,10 @@ std::string base_key(const GenericCall& call) {
     for (size_t i = 0; i < call.shapes.size(); ++i)
       key += shape_ignored(call.kind, i, call.shapes.size()) ? std::string("_;") : call.shapes[i].key(false) + ";";
   }
+  // A seed checked when it runs reports at its own call site: one template per site.
+  if (call.kind == Generic::GradSeed && call.shapes.size() == 1 && call.shapes[0].kind == Shape::Kind::Undef &&
+      call.loc.valid())
+    key += ",at=" + call.loc.file->path + ":" + std::to_string(call.loc.line) + ":" + std::to_string(call.loc.col);
   return key;
 }
 
@@ -97,6 +101,16 @@ Graph* build_grad_seed(Context& cx, const GenericCall& call) {
   auto is_scalar = [](const Shape& s) {
     return s.kind == Shape::Kind::Float || (s.is_differentiable_leaf() && s.dims.empty());
   };
+  // A tensor of a rank not known ahead of time (the expansion lets only a typed tensor through
+  // unshaped): grad_seed checks when it runs that it is a scalar. Under a transform (a second
+  // derivative: jvp(grad(f)), grad(grad(f))) its rule is the zero one (ops.def): the seed is a
+  // constant.
+  if (call.shapes.size() == 1 && call.shapes[0].kind == Shape::Kind::Undef) {
+    Template t(cx, template_name(call), 1);
+    t.e.loc = call.loc;  // the error's location (the template is this site's: base_key)
+    t.g->output = t.e.op(Prim::GradSeed, {t.xs[0]}, "seed");
+    return t.g;
+  }
   if (call.shapes.size() != 1 || !is_scalar(call.shapes[0]))
     runtime_error(call.loc, "the function being differentiated must return a scalar f64 to take its gradient, found " +
                                 (call.shapes.empty() ? std::string("nothing") : call.shapes[0].describe()));

@@ -733,11 +733,19 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
       const bool shallow = d->generic == ad::Generic::Jvp;  // only the tuples' lengths
       if (unfold(base[i])->is(K::Bottom)) return emit(s, n, in, Static::bottom());  // after a `fail`: never reached
       // The output of a function grad differentiates is a tensor of a rank not known ahead
-      // of time: whether it is a scalar (rank 0) is checked when it runs.
+      // of time: whether it is a scalar (rank 0) is checked when it runs, by grad_seed here,
+      // or, under a transform (a derivative of the gradient), by the template's grad_seed
+      // (templates.cpp), which the transforms take through with its zero rule.
       const StaticRef seen = unfold(base[i]);
-      if (!complete && d->generic == ad::Generic::GradSeed && d->stack.empty() && seen->is(K::Typed) && seen->type &&
-          types::is_tensor(seen->type))
+      const bool unranked_seed = !complete && d->generic == ad::Generic::GradSeed && seen->is(K::Typed) &&
+                                 seen->type && types::is_tensor(seen->type);
+      if (unranked_seed && d->stack.empty())
         return add(s, Prim::GradSeed, {args[i]}, n->loc.valid() ? n->loc : user_site_, Static::typed(store_.f64()));
+      if (unranked_seed) {
+        call.loc = n->loc.valid() ? n->loc : user_site_;
+        call.shapes.push_back(ad::Shape::leaf(ad::Shape::Kind::Undef));
+        continue;
+      }
       if (!complete && !indexed_only && !shallow) {
         leftover(n->loc, std::string("the structure of argument ") + std::to_string(i + 1) + " of " +
                              ad::generic_name(d->generic) + " is not known ahead of time (" + key(base[i], 3) + ")");
