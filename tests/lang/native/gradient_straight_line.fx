@@ -9,12 +9,12 @@
 # EXPECT: #include "fluxion/fx_gen.h"
 # EXPECT:
 # EXPECT:
-# EXPECT: /* gradient_straight_line.fx:35: main */
+# EXPECT: /* gradient_straight_line.fx:36: main */
 # EXPECT: static fx_none f_main(void) {
-# EXPECT:   /* gradient_straight_line.fx:36 */
+# EXPECT:   /* gradient_straight_line.fx:37 */
 # EXPECT:   double t_37 = fx_arg_f64(INT64_C(0), 2.0, 0);
 # EXPECT:   double t_38 = fx_arg_f64(INT64_C(1), 3.0, 1);
-# EXPECT:   /* gradient_straight_line.fx:33 */
+# EXPECT:   /* gradient_straight_line.fx:34 */
 # EXPECT:   double t_236 = (t_37 * t_38);
 # EXPECT:   double t_237 = (t_236 - 1.0);
 # EXPECT:   double t_238 = (0.5 * t_37);
@@ -22,7 +22,7 @@
 # EXPECT:   double t_240 = ((double)INT64_C(2) * t_237);
 # EXPECT:   double t_241 = (t_240 * t_38);
 # EXPECT:   double t_242 = (t_239 + t_241);
-# EXPECT:   /* gradient_straight_line.fx:36 */
+# EXPECT:   /* gradient_straight_line.fx:37 */
 # EXPECT:   fx_none t_43 = 0;
 # EXPECT:   fx_rt_put_f64(t_242);
 # EXPECT:   fx_rt_end_line();
