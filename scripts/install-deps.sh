@@ -25,6 +25,7 @@ if [ "${1:-}" = "--bench" ]; then
     libadolc-dev         # ADOL-C: taping AD peer for GMM, LSTM, BA
     libbenchmark-dev     # Google Benchmark: hand-written C++ peers
     python3-matplotlib   # loss curves and plots
+    linux-perf           # perf: the profiles behind bench/SHORTFALLS.md
   )
 fi
 

@@ -148,7 +148,9 @@ def write_markdown(run, path):
               ", ".join("%s %s" % (k, fmt_time(v)) for k, v in sorted(run["compile_seconds"].items())),
               "- P: primal (objective) time, D: derivative time (gradient, or the Jacobian for BA); every "
               "implementation's outputs were compared with Fluxion's (|a−b| / max(1, |a|+|b|) ≤ 1e-8) "
-              "before anything was timed.", ""]
+              "before anything was timed.",
+              "- missed goals: [SHORTFALLS.md](SHORTFALLS.md) explains each from a profile, with the change "
+              "that would close it", ""]
     for section in ("A", "B"):
         rows = [r for r in run["workloads"] if r["section"] == section]
         if rows:

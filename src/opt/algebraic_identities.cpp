@@ -43,6 +43,10 @@ constexpr Prim kEyeIdentities[] = {
 #define FX_EYE_IDENTITY(P) Prim::P,
 #include "opt/algebra.def"
 };
+constexpr Prim kConversions[] = {
+#define FX_CONVERSION(P) Prim::P,
+#include "opt/algebra.def"
+};
 
 bool has_kind(const types::Type* t, Kinds kinds) {
   const types::Type* d = types::dtype_of(t);
@@ -129,6 +133,9 @@ Node* simplified(PassContext& ctx, Node* n) {
   if (n->num_args() == 1)
     for (Prim inv : kInvolutions)
       if (inv == p && n->arg(0)->is_prim_apply(p)) return n->arg(0)->arg(0);
+  if (n->num_args() == 1 && n->keywords.empty() && n->type && n->type == n->arg(0)->type)
+    for (Prim conversion : kConversions)
+      if (conversion == p) return n->arg(0);
   return nullptr;
 }
 

@@ -9,6 +9,11 @@
 //   elementwise operation in the derivative), may then go.
 // - sum(zeros_like(x) + 1.0), how mean's rule counts x's elements, is that count as an f64:
 //   a constant when x's type knows its extents, float(len(x)) for a vector.
+// - expand_reduced(s, x, None, False) * t, with t of x's shape root, is s * t: the cotangent
+//   of a full sum is the number s at every element, and multiplying t by that tensor is
+//   multiplying it by s (the same products, bit for bit). LogSumExp's gradient,
+//   exp(x) * expand_reduced(1 / sum(exp(x)), x, ...), then neither fills a tensor with s nor
+//   reads it back (bench/SHORTFALLS.md).
 #include <vector>
 
 #include "opt/known_shapes.hpp"
@@ -91,12 +96,46 @@ Rewritten element_count(PassContext& ctx, Node* n) {
   return {f, {len, f}};
 }
 
+// The number s when n is expand_reduced(s, x, None, False) of an f64 number s: the cotangent
+// of a full reduction, s at every element of x's shape.
+Node* broadcast_number(const Node* n) {
+  if (!n->is_prim_apply(Prim::ExpandReduced) || n->num_args() != 4 || !f64_tensor(n)) return nullptr;
+  const Node* axis = n->arg(2);
+  const Node* keepdims = n->arg(3);
+  if (!axis->is_constant() || !std::holds_alternative<ir::NoneVal>(axis->value)) return nullptr;
+  if (!keepdims->is_constant() || !std::holds_alternative<bool>(keepdims->value) ||
+      std::get<bool>(keepdims->value))
+    return nullptr;
+  Node* s = n->arg(0);
+  return s->type && s->type->kind == types::TypeKind::F64 ? s : nullptr;
+}
+
+// mul(s, t) (or mul(t, s), the operands' order kept) for mul(expand_reduced(s, x, None,
+// False), t) where t has the broadcast's shape root: the result has t's shape either way, and
+// neither can fail (the shapes agree by construction). t must have the product's type, which
+// the new product gets.
+Rewritten scalar_product(PassContext& ctx, Node* n) {
+  if (!n->is_prim_apply(Prim::Mul) || n->num_args() != 2 || !n->keywords.empty() || !f64_tensor(n)) return {};
+  for (size_t i = 0; i < 2; ++i) {
+    Node* s = broadcast_number(n->arg(i));
+    Node* t = n->arg(1 - i);
+    if (!s || !f64_tensor(t) || t->type != n->type || shape_root_of(t) != shape_root_of(n->arg(i))) continue;
+    Node* r = prim_apply(ctx.module, n, Prim::Mul, i == 0 ? std::vector<Node*>{s, t} : std::vector<Node*>{t, s},
+                         n->type);
+    r->follows_primal = n->follows_primal;
+    return {r, {r}};
+  }
+  return {};
+}
+
 }  // namespace
 
 bool apply_shaped_identities(PassContext& ctx) {
   return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) -> Rewritten {
     if (is_identity_unbroadcast(n)) return {n->arg(0), {}};
     Rewritten r = read_shape_root(ctx, n);
+    if (r.value) return r;
+    r = scalar_product(ctx, n);
     return r.value ? r : element_count(ctx, n);
   });
 }
