@@ -288,8 +288,9 @@ ir::Graph* Compilation::specialised_main() {
   return typed;
 }
 
-void Compilation::optimise() {
+void Compilation::optimise(bool derivative_code) {
   opt::OptOptions o = options_.opt;
+  o.derivatives_expanded = derivative_code;
   o.check_nan = options_.interp.check_nan;
   o.limited_loops = options_.interp.max_loop_iterations != 0;
   o.whole_program = whole_program_;
@@ -371,7 +372,7 @@ void Compilation::optimise_derivatives(const std::vector<ir::Graph*>& generated)
   }
   std::set<const ir::Graph*> marked(generated.begin(), generated.end());
   for (ir::Graph* g : generated) g->origin = g;
-  optimise();
+  optimise(true);
   for (const auto& g : module_.graphs)  // inlined copies of them too
     if (g->origin && marked.count(g->origin)) g->origin = nullptr;
 }

@@ -129,8 +129,9 @@ class Compilation {
   // optimiser pass (Stage::Optimisation) in their messages.
   void verify(Stage stage, const std::string& pass = "");
   ir::Graph* specialised_main();
-  // Runs the optimiser over every typed clone (a no-op with --opt=0).
-  void optimise();
+  // Runs the optimiser over every typed clone (a no-op with --opt=0); `derivative_code`: the run
+  // over the expanded program (optimise_derivatives).
+  void optimise(bool derivative_code = false);
   void optimise_derivatives(const std::vector<ir::Graph*>& generated);
   void prepare_derivative_code(const std::vector<ir::Graph*>& entries, codegen::EmitOptions& emit);
   // The typed clones of top-level function `name` ("typed" and "opt" stages), printed.

@@ -69,14 +69,18 @@ bool full_sum_of_fusable(const Node* n) {
   return n->arg(0)->is_apply() && n->arg(0)->graph == n->graph && fusable(n->arg(0));
 }
 
-// Does any typed clone apply a derivative operator? Such programs are not fused (docs/opt.md
-// says why: they run in the interpreter, where a kernel is only an extra call).
+// Does g apply a derivative operator (grad, jvp, ...)?
+bool differentiates(const Graph* g) {
+  for (const Node* n : g->body) {
+    Prim p;
+    if (n->prim_callee(&p) && ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR) return true;
+  }
+  return false;
+}
+
 bool differentiates(const ir::Module& m) {
   for (const Graph* g : typed_graphs(m))
-    for (const Node* n : g->body) {
-      Prim p;
-      if (n->prim_callee(&p) && ir::prim_info(p).family == ir::PrimFamily::AD_OPERATOR) return true;
-    }
+    if (differentiates(g)) return true;
   return false;
 }
 
@@ -107,7 +111,7 @@ class Fuser {
           kernels.insert(n->arg(0)->as_graph());
     bool changed = false;
     for (Graph* g : typed_graphs(ctx_.module))
-      if (!kernels.count(g)) changed |= fuse_in(g);
+      if (!kernels.count(g) && !differentiates(g)) changed |= fuse_in(g);
     return changed;
   }
 
@@ -244,8 +248,15 @@ class Fuser {
 
 }  // namespace
 
+// Derivatives are built from the code as the user wrote it, so a program that applies a
+// derivative operator is fused only in the run over the expanded program, once every
+// derivative is built — and only a whole program: the embedding API expands derivatives again
+// for later calls, from the same clones. Under --check-nan the report names the primitive
+// that made the nan, and a fused loop has no node per operation.
 bool fuse_elementwise(PassContext& ctx) {
-  if (ctx.options.check_nan || differentiates(ctx.module)) return false;
+  if (ctx.options.check_nan) return false;
+  const bool all_built = ctx.options.derivatives_expanded && ctx.options.whole_program;
+  if (!all_built && differentiates(ctx.module)) return false;
   return Fuser(ctx).run();
 }
 

@@ -20,6 +20,9 @@ struct OptOptions {
   // again for later calls, nor AOT libraries): the dead-results pass may narrow what it returns,
   // and the accumulate pass may use primitives that have no derivative rules.
   bool whole_program = false;
+  // The run over the expanded program (Compilation::optimise_derivatives): every derivative is
+  // built, so with whole_program nothing differentiates the code again and fusion may run.
+  bool derivatives_expanded = false;
   bool print_after_all = false;  // the IR after every pass that changed it, to `log`
   bool time_passes = false;      // a table of the time spent in each pass, to `log`
   std::ostream* log = nullptr;
