@@ -24,6 +24,15 @@
 // value, is moved into the branches the same way (they add both into the accumulator, and a
 // branch adds nothing for a parameter it does not read).
 //
+// The same threading serves a loop's backward pass (the body of a `while` in derivative code):
+// it adds the body pullback's cotangent of the loop's environment into its accumulator at every
+// iteration, and where the body branches that cotangent comes out of an `if` over the
+// branches' pullbacks, a zero of a captured tensor (xs) in one branch and a scatter into one
+// (xs[t]'s reverse rule) in the other: built and summed densely, each iteration costs len(xs).
+// The `if` takes the accumulator instead (its branches need not be recursive there, nor in
+// the copies made from them), tangents then makes the scatter an addition in place and the
+// zero drops out, so an iteration costs what it touches.
+//
 // Terms are added in the order their values are made in the graph, so the sums are rounded
 // in another order than the unrewritten code's (acc + a + b against acc + (a + b)), as for
 // loops. Only float tensors are threaded (a number's sum costs nothing), only through graphs
