@@ -4,10 +4,11 @@
 # pullbacks that the optimiser does not hand the loop's accumulator to (a branch of the loop
 # body is: tests/lang/native/branch_cotangents_in_loops.fx): built densely at every call, the
 # gradient would cost a's size per leaf, so `--native` stops with a located error
-# (docs/codegen.md "Native or interpreted") and `run` interprets it, sparsely.
-# RUN: run --native
+# (docs/codegen.md "Native or interpreted") and `run` interprets it, sparsely. `--opt=1` (the
+# default) is named: with `--opt=0` the loop is refused before, at the read of a[...].
+# RUN: run --native --opt=1
 # EXIT: 1
-# STDERR: {file}:16:5: error: the native back end does not support a tensor derivative started from zero at every iteration of a loop's backward pass
+# STDERR: {file}:17:5: error: the native back end does not support a tensor derivative started from zero at every iteration of a loop's backward pass
 def det_minor(a, ell: i64, row: i64, columns):
     if len(columns) == 1:
         return a[row * ell + columns[0]]
