@@ -221,7 +221,7 @@ class Emitter {
       if (x->holds_graph()) todo.push_back(x->as_graph());
       else if (x->type && converted(x->type)) todo.push_back(x->type->graph);
     };
-    const std::string accumulating = ad::helper_name(ad::Helper::JWhileBackBodyAcc);
+    const std::string& accumulating = accumulating_;
     for (const Graph* g : graphs_)
       for (const Node* n : g->body) {
         if (!n->is_prim_apply(Prim::While)) continue;
@@ -234,8 +234,9 @@ class Emitter {
     for (const Graph* g : graphs_) {
       for (const Node* n : g->body)
         for (const Node* x : n->inputs) users_[x].push_back(n);
-      if (g->output) outputs_.insert(g->output);
+      if (g->output) outputs_[g->output].push_back(g);
     }
+    mark_branch_codes();
     while (!todo.empty()) {
       const Graph* g = todo.back();
       todo.pop_back();
@@ -251,35 +252,120 @@ class Emitter {
     }
   }
 
-  // Is the tensor zero z carried on as a cotangent — into a sum of derivatives, a value that
-  // leaves its graph, or a call — as it is or with elements set into it (x[i]'s reverse rule)?
-  // Then each iteration pays the zero's size for the few elements it holds. A zero that an
-  // adjoint computes with (the cotangent of y[t] for a y the iteration computed, going into
-  // log_softmax's rule) costs what the iteration's own tensors cost.
+  // The graphs that run only as a branch of `if` nodes (their code named by no other node, each
+  // closure of them read by `if`s alone), and those `if`s: a value such a graph returns is the
+  // `if`'s value, and is followed from there (carried_as_cotangent).
+  void mark_branch_codes() {
+    std::map<const Graph*, size_t> references, as_branch;
+    auto referenced = [&](const Node* x) {
+      if (x->holds_graph()) ++references[x->as_graph()];
+    };
+    for (const Graph* g : graphs_) {
+      for (const Node* n : g->body)
+        for (const Node* x : n->inputs) referenced(x);
+      if (g->output) referenced(g->output);
+    }
+    auto only_if_reads = [&](const Node* k) {
+      if (outputs_.count(k)) return false;
+      for (const Node* u : users_[k])
+        if (!u->is_prim_apply(Prim::If) || u->arg(0) == k) return false;
+      return true;
+    };
+    for (const Graph* g : graphs_)
+      for (const Node* n : g->body) {
+        if (!n->is_prim_apply(Prim::If) || n->num_args() != 3) continue;
+        for (size_t i = 1; i <= 2; ++i) {
+          const Node* k = n->arg(i);
+          if (k->holds_graph()) {
+            ++as_branch[k->as_graph()];
+            branch_runs_[k->as_graph()].push_back(n);
+          } else if (k->is_prim_apply(Prim::MakeClosure) && k->num_args() == 2 && k->arg(0)->holds_graph() &&
+                     only_if_reads(k)) {
+            const Graph* code = k->arg(0)->as_graph();
+            if (counted_closures_.insert(k).second) ++as_branch[code];
+            branch_runs_[code].push_back(n);
+          }
+        }
+      }
+    for (auto it = branch_runs_.begin(); it != branch_runs_.end();)
+      it = references[it->first] == as_branch[it->first] ? std::next(it) : branch_runs_.erase(it);
+  }
+
+  // Is the tensor zero z carried on as a cotangent — as it is, with elements set or terms added
+  // into it — into the accumulator a loop's backward pass hands on (the cotangent of the loop's
+  // environment: a tensor the loop captured, the size of the whole input), a value that leaves
+  // its graph otherwise, or a call? Then each iteration pays the zero's size for the few
+  // elements it holds. Followed through tuples (by position), the `if`s whose branch returns
+  // it and the loops it starts. A zero that an adjoint computes with (the cotangent of y[t] for
+  // a y the iteration computed, going into log_softmax's rule), or the cotangent of the loop's
+  // state handed to the next iteration, costs what the iteration's own tensors cost.
   bool carried_as_cotangent(const Node* z) {
-    std::vector<const Node*> todo{z};
-    std::set<const Node*> seen;
+    // Where the zero is inside the value reached: the tuple indices leading to it (a tuple_get
+    // of another element does not read it), or anywhere (a struct, or after a read of a part).
+    struct At {
+      const Node* x;
+      std::vector<int64_t> path;
+      bool anywhere;
+    };
+    std::vector<At> todo{{z, {}, false}};
+    std::set<std::tuple<const Node*, std::vector<int64_t>, bool>> seen;
     while (!todo.empty()) {
-      const Node* x = todo.back();
+      const At at = todo.back();
       todo.pop_back();
-      if (!seen.insert(x).second) continue;
-      if (outputs_.count(x)) return true;
+      const Node* x = at.x;
+      if (!seen.insert({x, at.path, at.anywhere}).second) continue;
+      if (auto out = outputs_.find(x); out != outputs_.end()) {
+        // Returned by a branch: the `if`'s value, followed on; out of anything else, carried.
+        for (const Graph* g : out->second) {
+          // The cotangent of the loop's state that a backward pass hands to its next iteration
+          // (its state is (ct, stack, acc)): the size of what one iteration computes.
+          if (g->name == accumulating_ && !at.anywhere && !at.path.empty() && at.path.front() == 0) continue;
+          auto runs = branch_runs_.find(g);
+          if (runs == branch_runs_.end()) return true;
+          for (const Node* n : runs->second) todo.push_back({n, at.path, at.anywhere});
+        }
+      }
       auto it = users_.find(x);
       if (it == users_.end()) continue;
       for (const Node* u : it->second) {
         Prim p;
         if (!u->prim_callee(&p)) return true;  // a call
         switch (p) {
-          case Prim::AddTangent: return true;
+          case Prim::AddTangent:  // the sum holds the zero's place: where does it go?
+            todo.push_back({u, at.path, at.anywhere});
+            break;
           case Prim::SetIndex:
-            if (u->arg(0) == x) todo.push_back(u);
+            if (u->arg(0) == x) todo.push_back({u, at.path, at.anywhere});
             break;
           case Prim::MakeTuple:
+            for (size_t i = 0; i < u->num_args(); ++i) {
+              if (u->arg(i) != x) continue;
+              std::vector<int64_t> path{static_cast<int64_t>(i)};
+              path.insert(path.end(), at.path.begin(), at.path.end());
+              todo.push_back({u, std::move(path), at.anywhere});
+            }
+            break;
+          case Prim::TupleGet: {
+            const Node* k = u->arg(1);
+            const bool index = k->is_constant() && std::holds_alternative<int64_t>(k->value);
+            if (at.path.empty() && !at.anywhere) {
+              todo.push_back({u, {}, false});  // a part of a zero is a zero
+            } else if (at.anywhere || !index) {
+              todo.push_back({u, {}, true});
+            } else if (k->as_int() == at.path.front()) {
+              todo.push_back({u, std::vector<int64_t>(at.path.begin() + 1, at.path.end()), false});
+            }
+            break;
+          }
           case Prim::MakeStruct:
-          case Prim::TupleGet:
-          case Prim::GetAttr: todo.push_back(u); break;
-          case Prim::If:
+          case Prim::GetAttr: todo.push_back({u, {}, true}); break;
           case Prim::While:
+            // The initial state of a loop (an inner backward pass's accumulator starts at the
+            // zero): the loop's value holds it, with the iterations' terms added.
+            if (u->num_args() < 3 || u->arg(2) != x || u->arg(0) == x || u->arg(1) == x) return true;
+            todo.push_back({u, at.path, at.anywhere});
+            break;
+          case Prim::If:
           case Prim::MakeClosure: return true;
           default: break;  // computed with
         }
@@ -1008,9 +1094,12 @@ class Emitter {
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;
   std::map<const Type*, const Graph*> clones_;  // closure type → the clone its values are made of
+  const std::string accumulating_ = ad::helper_name(ad::Helper::JWhileBackBodyAcc);  // its loops' bodies' name
   std::set<const Graph*> in_loop_;              // mark_loops()
   std::map<const Node*, std::vector<const Node*>> users_;  // mark_loops(): who reads each node
-  std::set<const Node*> outputs_;               // mark_loops(): the graphs' outputs
+  std::map<const Node*, std::vector<const Graph*>> outputs_;  // mark_loops(): the graphs' outputs
+  std::map<const Graph*, std::vector<const Node*>> branch_runs_;  // mark_branch_codes()
+  std::set<const Node*> counted_closures_;                        // mark_branch_codes()
   std::vector<SourceLoc> locs_;
   std::vector<std::string> nan_notes_;
   std::string nan_note_;  // of the graph being emitted

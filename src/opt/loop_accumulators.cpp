@@ -220,6 +220,24 @@ class LoopAccumulators {
     return copy;
   }
 
+  // The zero of a number or of a tuple of numbers, written out (null for anything else): the
+  // zero of the whole state it is a part of, which holds the tensor being started elsewhere,
+  // is then not made at all.
+  Node* zero_of_numbers(Graph* g, const Type* t, SourceLoc loc, std::vector<Node*>& made) {
+    if (t->kind == TypeKind::I64) return typed_constant(ctx_.module, int64_t{0}, t, loc);
+    if (t->kind == TypeKind::F64) return typed_constant(ctx_.module, 0.0, t, loc);
+    if (t->kind != TypeKind::Tuple) return nullptr;
+    std::vector<Node*> inputs{ctx_.module.prim(Prim::MakeTuple)};
+    for (const Type* e : t->elems) {
+      Node* z = zero_of_numbers(g, e, loc, made);
+      if (!z) return nullptr;
+      inputs.push_back(z);
+    }
+    Node* tuple = detached_apply(ctx_.module, g, std::move(inputs), loc, t);
+    made.push_back(tuple);
+    return tuple;
+  }
+
   // init with `start` at path[d..]: make_tuples copied along the path, a zero of a tuple written
   // out (numbers as 0); null when the place is not a zero or the rest cannot be written.
   Node* with_start(Graph* g, Node* init, const Path& path, size_t d, Node* start, std::vector<Node*>& made) {
@@ -236,10 +254,8 @@ class LoopAccumulators {
         continue;
       }
       const Type* e = t->elems[i];
-      if (e->kind == TypeKind::I64) {
-        elems.push_back(typed_constant(ctx_.module, int64_t{0}, e, init->loc));
-      } else if (e->kind == TypeKind::F64) {
-        elems.push_back(typed_constant(ctx_.module, 0.0, e, init->loc));
+      if (Node* number = zero_of_numbers(g, e, init->loc, made)) {
+        elems.push_back(number);
       } else {  // the zero's own component, which a later rewrite may start elsewhere too
         Node* index = typed_constant(ctx_.module, static_cast<int64_t>(i), ctx_.store.i64(), init->loc);
         Node* part = detached_apply(ctx_.module, g, {ctx_.module.prim(Prim::TupleGet), init, index}, init->loc, e);

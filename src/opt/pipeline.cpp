@@ -103,6 +103,13 @@ constexpr Step kFinal[] = {
      "round would copy them again for what the rounds still simplify), so it copies the final "
      "code; a recursion's sum of its calls' cotangents becomes calls that add into one "
      "accumulator, only for the components dead-results left (threading a dead one would keep it)"},
+    {"tangents", sum_tangents,
+     "again after recursion-acc: a copy that takes an accumulator adds its own terms into it "
+     "(add_tangent(acc, set_index(zeros_like(x), i, ct)) in the branch of a loop's body that "
+     "reads x[i]), which becomes the addition in place at the region"},
+    {"accumulators", start_loop_accumulators,
+     "again after tangents: a copy's accumulator added to what an inner loop accumulated from "
+     "zero (a gradient taken inside the loop) starts that loop"},
     {"dead-results", drop_dead_results,
      "again after recursion-acc: the components its copies no longer need to return (a sum moved "
      "to the first of its paths) become (), and what only they needed goes"},

@@ -24,6 +24,15 @@
 // value, is moved into the branches the same way (they add both into the accumulator, and a
 // branch adds nothing for a parameter it does not read).
 //
+// The same threading serves a loop's backward pass (the body of a `while` in derivative code):
+// it adds the body pullback's cotangent of the loop's environment into its accumulator at every
+// iteration, and where the body branches that cotangent comes out of an `if` over the
+// branches' pullbacks, a zero of a captured tensor (xs) in one branch and a scatter into one
+// (xs[t]'s reverse rule) in the other: built and summed densely, each iteration costs len(xs).
+// The `if` takes the accumulator instead (its branches need not be recursive there, nor in
+// the copies made from them), tangents then makes the scatter an addition in place and the
+// zero drops out, so an iteration costs what it touches.
+//
 // Terms are added in the order their values are made in the graph, so the sums are rounded
 // in another order than the unrewritten code's (acc + a + b against acc + (a + b)), as for
 // loops. Only float tensors are threaded (a number's sum costs nothing), only through graphs
@@ -121,7 +130,8 @@ class RecursiveAccumulators {
 
   bool run() {
     find_recursion();
-    if (cyclic_.empty()) return false;
+    find_loop_bodies();
+    if (cyclic_.empty() && loop_bodies_.empty()) return false;
     bool changed = split_tuple_sums();
     snapshot();
     std::vector<Graph*> graphs;
@@ -144,7 +154,14 @@ class RecursiveAccumulators {
     return true;
   }
 
-  bool taking_part(const Graph* g) const { return copyable(g) && cyclic_.count(g); }
+  bool taking_part(const Graph* g) const { return copyable(g) && (cyclic_.count(g) || loop_bodies_.count(g)); }
+
+  // May an `if` of g whose branches are not recursive take accumulators? In a loop's body (a
+  // loop's backward pass adds each iteration's cotangent into its state) and in the copies made
+  // from one: a branch that reads x[i] then adds into the loop's accumulator in place, and a
+  // branch that does not read x adds nothing, where the branch's scatter into a zero of x's
+  // shape cost x's size at every iteration.
+  bool in_loop(const Graph* g) const { return loop_bodies_.count(g) || loop_forms_.count(g); }
 
   static const Graph* closure_code(const Node* c) {
     if (c->is_prim_apply(Prim::MakeClosure) && c->num_args() == 2 && c->arg(0)->holds_graph()) return c->arg(0)->as_graph();
@@ -177,6 +194,20 @@ class RecursiveAccumulators {
         if (!seen.insert(h).second) continue;
         auto it = edges.find(h);
         if (it != edges.end()) work.insert(work.end(), it->second.begin(), it->second.end());
+      }
+    }
+  }
+
+  // The generated graphs a while loop runs as its body (a graph constant, or the code of the
+  // closure it is given).
+  void find_loop_bodies() {
+    for (const auto& g : m_.graphs) {
+      if (!g->origin) continue;
+      for (const Node* n : g->body) {
+        if (!n->is_prim_apply(Prim::While) || n->num_args() < 3) continue;
+        const Node* body = n->arg(1);
+        const Graph* code = body->holds_graph() ? body->as_graph() : closure_code(body);
+        if (code && copyable(code)) loop_bodies_.insert(code);
       }
     }
   }
@@ -314,7 +345,7 @@ class RecursiveAccumulators {
       if (it == w.readers.end() || it->second.size() != 1 || it->second[0] != y) return false;
       recursive |= cyclic_.count(c) != 0;
     }
-    return recursive;
+    return recursive || in_loop(w.g);
   }
 
   // How many reads reach y's value at path[d..] (a read of another component does not).
@@ -371,9 +402,17 @@ class RecursiveAccumulators {
       t.path = path;
       t.at = position(w, y);
     } else {
-      t.at = position(w, x);
+      t.at = in_loop(w.g) && read_of_param(w.g, x) ? -1 : position(w, x);
     }
     out.push_back(t);
+  }
+
+  // Is x a part of one of g's parameters (tuple_gets of it)? A loop's body reads its accumulator
+  // out of its state after the `if` whose cotangent it adds; read first, it can be handed in.
+  static bool read_of_param(const Graph* g, const Node* x) {
+    int64_t k;
+    while (tuple_get_at(x, &k) && x->graph == g) x = x->arg(0);
+    return x->is_parameter() && x->graph == g;
   }
 
   // x read through tuple_gets of make_tuples: the operand it reads (x itself otherwise).
@@ -570,13 +609,13 @@ class RecursiveAccumulators {
       if (grp.with_acc) acc_types.push_back(type_at(result, grp.paths[0]));
     if (!accs.empty()) acc_tuple = make(w, Prim::MakeTuple, accs, ctx_.store.tuple(acc_types), y->loc);
     if (y->callee()->holds_graph()) {
-      Graph* copy = form(y->callee()->as_graph(), spec, false);
+      Graph* copy = form(y->callee()->as_graph(), spec, false, false);
       y->inputs[0] = typed_constant(m_, copy, nullptr, y->loc);
       if (acc_tuple) y->inputs.push_back(acc_tuple);
     } else {
       for (size_t i = 2; i <= 3; ++i) {
         Node* k = y->inputs[i];
-        Graph* copy = form(closure_code(k), spec, true);
+        Graph* copy = form(closure_code(k), spec, true, in_loop(w.g));
         Node* env = k->arg(1);
         if (acc_tuple) env = make(w, Prim::MakeTuple, {env, acc_tuple}, ctx_.store.tuple({env->type, acc_tuple->type}), k->loc);
         y->inputs[i] = make(w, Prim::MakeClosure, {typed_constant(m_, copy, nullptr, k->loc), env},
@@ -586,9 +625,10 @@ class RecursiveAccumulators {
   }
 
   // The copy of g (a callee, or a branch's code: its env then carries the accumulators) whose
-  // result at each group's first path is (acc +) the group's sum.
-  Graph* form(const Graph* g, const std::vector<Group>& spec, bool branch) {
-    const std::string key = key_of(g, spec, branch);
+  // result at each group's first path is (acc +) the group's sum. A copy of a branch of a loop's
+  // body (looped) threads its own `if`s as the loop's body does.
+  Graph* form(const Graph* g, const std::vector<Group>& spec, bool branch, bool looped) {
+    const std::string key = key_of(g, spec, branch) + (looped ? "l" : "");
     auto found = forms_.find(key);
     if (found != forms_.end()) return found->second;
     const Snapshot& s = snapshots_.at(g);
@@ -596,6 +636,7 @@ class RecursiveAccumulators {
     f->origin = f;
     forms_[key] = f;
     made_forms_ = true;
+    if (looped) loop_forms_.insert(f);
     std::vector<const Type*> acc_types;
     for (const Group& grp : spec)
       if (grp.with_acc) acc_types.push_back(type_at(s.output->type, grp.paths[0]));
@@ -650,6 +691,8 @@ class RecursiveAccumulators {
   ir::Module& m_;
   std::unordered_set<const Graph*> cyclic_;
   std::unordered_set<const Graph*> has_children_;
+  std::unordered_set<const Graph*> loop_bodies_;  // find_loop_bodies()
+  std::unordered_set<const Graph*> loop_forms_;   // copies of the branches of their `if`s
   std::unordered_map<const Graph*, Snapshot> snapshots_;
   std::map<std::string, Graph*> forms_;
   bool made_forms_ = false;

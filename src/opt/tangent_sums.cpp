@@ -18,7 +18,10 @@
 //    code does in place when acc is handed over (codegen/handovers.cpp). Only where the region
 //    has no position twice (integer indices, slices) or the spec adds already: a plain
 //    set_index with a repeated index keeps the last value, which an addition would not;
-//  * add_tangent(acc, add_tangent(p, q)) of such scatters p, q adds p, then q into acc.
+//  * add_tangent(acc, add_tangent(p, q)) of such scatters p, q adds p, then q into acc;
+//  * add_tangent(acc, set_index(r, "+" spec, i..., v)) of a loop's result r (an inner backward
+//    pass's accumulator) is set_index(add_tangent(acc, r), "+" spec, i..., v), so that the
+//    inner loop can start at acc (loop_accumulators.cpp).
 // The operands of a sum in derivative code have the same shapes by construction (the zero and
 // the accumulator are both of the value whose cotangent they hold), so the shape check the sum
 // would make cannot fail.
@@ -144,7 +147,7 @@ class TangentSums {
     std::string text = spec->as_str();
     const bool adds = !text.empty() && text[0] == '+';
     Node* base = scatter->arg(0);
-    if (!is_zero(base) && !(adds && base->type == n->type && scattered(base))) return nullptr;
+    if (!is_zero(base) && !(adds && base->type == n->type && (scattered(base) || accumulated(base)))) return nullptr;
     if (!adds) {
       // Each index operand an integer: the region is a block, no position in it twice.
       for (size_t i = 2; i + 1 < scatter->num_args(); ++i) {
@@ -176,6 +179,19 @@ class TangentSums {
     }
     return x->is_prim_apply(Prim::AddTangent) && x->num_args() == 2 && x->arg(0)->type == x->type &&
            x->arg(1)->type == x->type && scattered(x->arg(0)) && scattered(x->arg(1));
+  }
+
+  // A part of what a loop returns (tuple_gets of a while): an inner backward pass's accumulated
+  // cotangent, with more added at places into it. Summed into acc first, the loop can start at
+  // acc instead of at zero (loop_accumulators.cpp) and then adds into it in place.
+  static bool accumulated(const Node* x) {
+    if (x->is_prim_apply(Prim::SetIndex) && x->num_args() >= 3) {  // more added into it
+      const Node* spec = x->arg(1);
+      return spec->is_constant() && std::holds_alternative<std::string>(spec->value) && !spec->as_str().empty() &&
+             spec->as_str()[0] == '+' && x->arg(0)->type == x->type && accumulated(x->arg(0));
+    }
+    while (x->is_prim_apply(Prim::TupleGet) && x->num_args() == 2) x = x->arg(0);
+    return x->is_prim_apply(Prim::While);
   }
 
   // add_tangent(acc, add_tangent(p, q)) of scatters p and q → add_tangent(add_tangent(acc, p), q):

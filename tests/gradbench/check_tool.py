@@ -10,7 +10,11 @@ reference implementation (same structure, every number within `|a-b| / max(1, |a
 Some evals also get a fresh random input checked against NumPy's closed forms (independent of
 the golden files).
 
-usage: check_tool.py TOOL DATA_DIR [EVAL...]   (run from the repository root)
+With --native, an evaluate that ran in the interpreter is a failure too: every eval's program
+runs as native code (tests/CMakeLists.txt passes it), and a construct that stops being emitted
+would otherwise send an eval back to the interpreter silently.
+
+usage: check_tool.py [--native] TOOL DATA_DIR [EVAL...]   (run from the repository root)
 """
 import json
 import subprocess
@@ -18,6 +22,8 @@ import sys
 
 import numpy as np
 
+# --native: the programs must run as native code (main()).
+REQUIRE_NATIVE = False
 TIGHT = 1e-9
 LOOSE = 1e-4
 
@@ -92,6 +98,9 @@ def check_engine(session, label, response):
     native back end's error that declined it (a fallback is never silent)."""
     engine = response.get("engine")
     if engine == "native":
+        return
+    if REQUIRE_NATIVE:
+        session.fail("%s: ran in the interpreter, expected native code: %r" % (label, response.get("engine_reason")))
         return
     if engine != "interpreter":
         session.fail("%s: engine %r, expected native or interpreter" % (label, engine))
@@ -191,8 +200,13 @@ def run_protocol_edges(tool):
 
 
 def main():
-    tool, data_dir = sys.argv[1], sys.argv[2]
-    modules = sys.argv[3:] or ["hello", "gmm", "lstm", "ba", "ht", "kmeans", "ode", "llsq", "lse", "det",
+    global REQUIRE_NATIVE
+    args = sys.argv[1:]
+    if args[:1] == ["--native"]:
+        REQUIRE_NATIVE = True
+        args = args[1:]
+    tool, data_dir = args[0], args[1]
+    modules = args[2:] or ["hello", "gmm", "lstm", "ba", "ht", "kmeans", "ode", "llsq", "lse", "det",
                                "particle", "saddle"]
     failures = run_protocol_edges(tool)
     for module in modules:

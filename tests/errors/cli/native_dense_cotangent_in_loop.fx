@@ -1,20 +1,24 @@
-# Pins: the one loop gradient native code still leaves to the interpreter: the backward pass of
-# a loop that reads xs[t] inside a branch of its body. The branch's pullback returns xs's
-# cotangent as a tensor of zeros with one element set, which the optimiser does not take apart
-# (src/opt/tangent_sums.cpp adds such cotangents in place outside branches): built densely at
-# every iteration, the gradient would be quadratic, so `--native` stops with a located error
-# (docs/codegen.md "Native or interpreted") and `run` interprets it, sparsely.
-# RUN: run --native
+# Pins: a loop gradient native code still leaves to the interpreter: the backward pass of a loop
+# that calls a recursion whose base case reads a[i] (GradBench's det). The base case's pullback
+# returns a's cotangent as a tensor of zeros with one element set, through a call of one of two
+# pullbacks that the optimiser does not hand the loop's accumulator to (a branch of the loop
+# body is: tests/lang/native/branch_cotangents_in_loops.fx): built densely at every call, the
+# gradient would cost a's size per leaf, so `--native` stops with a located error
+# (docs/codegen.md "Native or interpreted") and `run` interprets it, sparsely. `--opt=1` (the
+# default) is named: with `--opt=0` the loop is refused before, at the read of a[...].
+# RUN: run --native --opt=1
 # EXIT: 1
-# STDERR: {file}:16:23: error: the native back end does not support a tensor derivative started from zero at every iteration of a loop's backward pass
-def f(w, xs):
-    h = 0.0
-    for t in range(len(xs)):
-        if t % 2 == 0:
-            h = h * w
-        else:
-            h = h + xs[t]
-    return h
+# STDERR: {file}:17:5: error: the native back end does not support a tensor derivative started from zero at every iteration of a loop's backward pass
+def det_minor(a, ell: i64, row: i64, columns):
+    if len(columns) == 1:
+        return a[row * ell + columns[0]]
+    total = 0.0
+    sign = 1.0
+    for j in range(len(columns)):
+        rest = concat((columns[0:j], columns[j + 1:]))
+        total = total + sign * a[row * ell + columns[j]] * det_minor(a, ell, row + 1, rest)
+        sign = -sign
+    return total
 
 def main():
-    print(grad(f, 1)(0.5, [1.0, 2.0, 3.0, 4.0]))
+    print(grad(det_minor)([2.0, 0.0, 1.0, 1.0, 3.0, 2.0, 1.0, 1.0, 4.0], 3, 0, arange(3)))
