@@ -61,10 +61,18 @@ int64_t constant_int(const PrimSite& s, size_t i) {
   return k->as_int();
 }
 
+// The element may be typed apart from the tuple's own element type: a tuple typed
+// ((Tensor[f64, 2]) * 4) read as ((Tensor[f64, (2, 2)]) * 4) (a gradient's element whose extents
+// the expansion knows), two C structs of one layout. The conversion makes no new reference
+// (CTypes::convert refuses one that would), so the element stays borrowed.
 Emitted tuple_get(const PrimSite& s) {
   int64_t i = constant_int(s, 1);
   int64_t n = static_cast<int64_t>(s.arg_types[0]->elems.size());
-  return borrowed(s.args[0] + ".e" + std::to_string(i < 0 ? i + n : i));
+  const size_t at = static_cast<size_t>(i < 0 ? i + n : i);
+  std::string element = s.args[0] + ".e" + std::to_string(at);
+  const types::Type* declared = at < s.arg_types[0]->elems.size() ? s.arg_types[0]->elems[at] : nullptr;
+  if (declared && s.result && declared != s.result) element = s.types.convert(element, declared, s.result);
+  return borrowed(element);
 }
 
 const std::string& field_constant(const PrimSite& s) {
