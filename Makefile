@@ -44,7 +44,12 @@ test-asan: deps
 	cmake --build build-asan -j $(JOBS)
 	# FX_TIMEOUT_SCALE: the factor CMakeLists.txt gives sanitizer builds, for the scripts' own limits;
 	# --timeout: 900 s times that factor for the tests without a TIMEOUT of their own.
-	cd build-asan && ASAN_OPTIONS=detect_leaks=1 FX_TIMEOUT_SCALE=6 ctest -j $(JOBS) --output-on-failure --timeout 5400
+	# intercept_tls_get_addr=0: GCC 12's sanitizer runtime (GCC 14 and LLVM 17 fixed it) takes a
+	# dynamic TLS block that lands at a certain page offset for a pre-2.25 glibc header and reads
+	# the words before it, so LeakSanitizer's exit-time tracer now and then dies ("Tracer caught
+	# signal 11") after the test itself passed: one Api test in each of two full runs.
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1:intercept_tls_get_addr=0 FX_TIMEOUT_SCALE=6 \
+	  ctest -j $(JOBS) --output-on-failure --timeout 5400
 
 # Coverage-guided fuzzing with libFuzzer (clang): each target runs FUZZ_SECONDS.
 #   parser_fuzz  bytes -> lexer and parser
