@@ -183,6 +183,7 @@ class Emitter {
         // The code operand of make_closure and closure_is names a graph, it does not run it
         // (the expansion calls the code's specialisations directly).
         if (n->is_prim_apply(Prim::MakeClosure) || n->is_prim_apply(Prim::ClosureIs)) continue;
+        if (not_reached(n)) continue;  // (what it would call is never run from here)
         for (const Node* x : evaluated_inputs(n)) visit(x);
         if (n->is_prim_apply(Prim::If)) runs(n->arg(1)), runs(n->arg(2));
         if (n->is_prim_apply(Prim::While)) runs(n->arg(0)), runs(n->arg(1));
@@ -526,7 +527,17 @@ class Emitter {
 
   std::string name_of(const Node* n) { return local_name(n->name, n->id); }
 
+  // Does n read a `fail`'s value (of type Bottom)? Then it is never reached: the fail before
+  // it stopped the program (expand/value_types.cpp types such nodes Bottom).
+  static bool not_reached(const Node* n) {
+    if (!n->type || n->type->kind != TypeKind::Bottom || n->is_prim_apply(Prim::Fail)) return false;
+    for (const Node* x : n->inputs)
+      if (x->type && x->type->kind == TypeKind::Bottom) return true;
+    return false;
+  }
+
   std::string node(const Node* n) {
+    if (not_reached(n)) return "fx_none " + name_of(n) + " = 0;  /* not reached */\n";
     Prim p;
     if (n->prim_callee(&p)) {
       switch (p) {

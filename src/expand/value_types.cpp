@@ -281,6 +281,11 @@ class ValueTyper {
   }
 
   const Type* rule(Node* n) {
+    // An operand of type Bottom is a `fail`'s value (a primitive without derivative rules,
+    // docs/ad.md), which stops the program where it is made: what reads it is never reached,
+    // and has that type too (the emitter writes nothing for it).
+    for (const Node* x : n->inputs)
+      if (x->type && x->type->kind == TypeKind::Bottom) return store_.bottom();
     Prim p;
     if (n->prim_callee(&p)) return prim_rule(n, p);
     const Node* f = n->callee();
