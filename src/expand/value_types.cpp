@@ -541,6 +541,14 @@ class ValueTyper {
     if (!known()) return n->type;
     std::vector<const Node*> arg_nodes(n->inputs.begin() + 1, n->inputs.end());
     const Type* t = typing_.result(p, n, arg_nodes, args);
+    if (!t) {
+      // Operands whose known extents do not fit (a captured vector that does not broadcast
+      // with the argument, inlined into derivative code) fail when the program runs, with
+      // the interpreter's located error; the rule holds for the extents forgotten (as the
+      // type verifier checks derivative code).
+      for (const Type*& a : args) a = types::erase_extents(store_, a);
+      t = typing_.result(p, n, arg_nodes, args);
+    }
     return t ? t : n->type;
   }
 
