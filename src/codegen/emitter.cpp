@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "ad/context.hpp"
+#include "ir/after_fail.hpp"
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
 #include "codegen/exports.hpp"
@@ -527,17 +528,12 @@ class Emitter {
 
   std::string name_of(const Node* n) { return local_name(n->name, n->id); }
 
-  // Does n read a `fail`'s value (of type Bottom)? Then it is never reached: the fail before
-  // it stopped the program (expand/value_types.cpp types such nodes Bottom).
-  static bool not_reached(const Node* n) {
-    if (!n->type || n->type->kind != TypeKind::Bottom || n->is_prim_apply(Prim::Fail)) return false;
-    for (const Node* x : n->inputs)
-      if (x->type && x->type->kind == TypeKind::Bottom) return true;
-    return false;
-  }
+  // Does n read a `fail`'s value? Then it is never reached: the fail before it stopped the
+  // program (ir/after_fail.hpp; expand/value_types.cpp typed it Bottom).
+  bool not_reached(const Node* n) { return ir::after_a_fail(n, after_fail_); }
 
   std::string node(const Node* n) {
-    if (not_reached(n)) return "fx_none " + name_of(n) + " = 0;  /* not reached */\n";
+    if (not_reached(n)) return c_type(n->type) + " " + name_of(n) + " = " + types_.zero(n->type) + ";  /* not reached */\n";
     Prim p;
     if (n->prim_callee(&p)) {
       switch (p) {
@@ -1099,6 +1095,7 @@ class Emitter {
   SourceLoc where_;
   std::vector<const Graph*> graphs_;
   std::set<const Graph*> collected_;
+  ir::DivergeMemo after_fail_;  // ir::diverges's answers
   std::unique_ptr<FreeVariables> fvs_;
   std::unique_ptr<Handovers> handovers_;
   std::map<const Graph*, std::string> fn_names_;

@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "codegen/unsupported.hpp"
+#include "ir/after_fail.hpp"
 
 namespace fx::expand {
 
@@ -281,11 +282,11 @@ class ValueTyper {
   }
 
   const Type* rule(Node* n) {
-    // An operand of type Bottom is a `fail`'s value (a primitive without derivative rules,
-    // docs/ad.md), which stops the program where it is made: what reads it is never reached,
-    // and has that type too (the emitter writes nothing for it).
-    for (const Node* x : n->inputs)
-      if (x->type && x->type->kind == TypeKind::Bottom) return store_.bottom();
+    // A `fail` (a primitive without derivative rules, docs/ad.md) stops the program where it
+    // is made: what reads its value is never reached, and has its type, Bottom (the emitter
+    // writes nothing for it). (Not every Bottom: a variable not assigned yet, `undef`, is one
+    // too, and is read: ir/after_fail.hpp.)
+    if (ir::after_a_fail(n, after_fail_)) return store_.bottom();
     Prim p;
     if (n->prim_callee(&p)) return prim_rule(n, p);
     const Node* f = n->callee();
@@ -630,6 +631,7 @@ class ValueTyper {
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
   std::unordered_map<const Node*, const Type*> tapes_;  // list_empty(trips) → the stack it becomes
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
+  ir::DivergeMemo after_fail_;  // ir::diverges's answers
   KnownCode code_of_;
 };
 
