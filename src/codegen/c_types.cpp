@@ -38,6 +38,12 @@ std::string c_string(const std::string& s) {
   return out + "\"";
 }
 
+// Tuples of one length are one alternative of a union of tuples (expand/value_types.cpp
+// joins them), whose parts convert.
+bool same_alternative(const Type* a, const Type* b) {
+  return a->kind == TypeKind::Tuple && b->kind == TypeKind::Tuple && a->elems.size() == b->elems.size();
+}
+
 bool is_record(const Type* t) {
   return t->kind == TypeKind::Tuple || t->kind == TypeKind::Struct || t->kind == TypeKind::Closure;
 }
@@ -132,17 +138,20 @@ std::string CTypes::declare_record(const Type* t, const std::string& c_name,
 }
 
 // One of several functions: a tag (the alternative's index in t->elems) and the alternative's
-// captured values.
+// captured values. Or one of several tuples (the tangents of one of several functions,
+// expand/value_types.cpp): a tag and the tuple.
 std::string CTypes::declare_union(const Type* t) {
   std::string body;
+  const bool tuples = t->elems.front()->kind == TypeKind::Tuple;
   for (size_t k = 0; k < t->elems.size(); ++k) {
     const Type* m = t->elems[k];
-    if (m->kind != TypeKind::Closure && m->kind != TypeKind::PrimFn && m->kind != TypeKind::Explicit &&
-        m->kind != TypeKind::Recursive)
+    const bool function = m->kind == TypeKind::Closure || m->kind == TypeKind::PrimFn || m->kind == TypeKind::Explicit ||
+                          m->kind == TypeKind::Recursive;
+    if (tuples ? m->kind != TypeKind::Tuple : !function)
       unsupported(where_, "a value that is one of several functions (" + to_string(t) + ")");
     body += "    " + name(m) + " m" + std::to_string(k) + ";\n";
   }
-  std::string c_name = names_.make("U_", "function");
+  std::string c_name = names_.make("U_", tuples ? "tuple" : "function");
   defs_ += "/* " + to_string(t) + ": the tag says which */\ntypedef struct " + c_name + " {\n  int64_t tag;\n  union {\n" + body +
            "  } as;\n} " + c_name + ";\n";
   names_of_[t] = c_name;
@@ -255,8 +264,9 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
     return zero(to);
   if (to->kind == TypeKind::Union)  // one of the alternatives, tagged
     for (size_t k = 0; k < to->elems.size(); ++k)
-      if (to->elems[k] == from)
-        return "(" + name(to) + "){.tag = " + std::to_string(k) + ", .as.m" + std::to_string(k) + " = " + value + "}";
+      if (to->elems[k] == from || same_alternative(from, to->elems[k]))
+        return "(" + name(to) + "){.tag = " + std::to_string(k) + ", .as.m" + std::to_string(k) + " = " +
+               convert_parts(value, from, to->elems[k]) + "}";
   if (from->kind == TypeKind::Union && to->kind == TypeKind::Union) return convert_union(value, from, to);
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::F64) return "fx_rt_tensor_of_f64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::I64) return "fx_rt_tensor_of_i64(" + value + ")";
@@ -277,21 +287,23 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
 // next): each alternative becomes the one of the same code, tag by tag.
 std::string CTypes::convert_union(const std::string& value, const Type* from, const Type* to) {
   auto same_code = [](const Type* a, const Type* b) {
-    if (a == b) return true;
+    if (a == b || same_alternative(a, b)) return true;
     const bool converted = (a->kind == TypeKind::Explicit || a->kind == TypeKind::Recursive) && a->kind == b->kind;
     return converted && a->graph == b->graph;
   };
+  const std::string u = temporary("u"), r = temporary("r");
   std::string cases;
   for (size_t k = 0; k < from->elems.size(); ++k) {
     size_t j = 0;
     while (j < to->elems.size() && !same_code(from->elems[k], to->elems[j])) ++j;
     if (j == to->elems.size())
       unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
-    const std::string member = convert_parts("u_.as.m" + std::to_string(k), from->elems[k], to->elems[j]);
-    cases += "case " + std::to_string(k) + ": r_ = (" + name(to) + "){.tag = " + std::to_string(j) + ", .as.m" + std::to_string(j) +
-             " = " + member + "}; break; ";
+    const std::string member = convert_parts(u + ".as.m" + std::to_string(k), from->elems[k], to->elems[j]);
+    cases += "case " + std::to_string(k) + ": " + r + " = (" + name(to) + "){.tag = " + std::to_string(j) + ", .as.m" +
+             std::to_string(j) + " = " + member + "}; break; ";
   }
-  return "({ " + name(from) + " u_ = " + value + "; " + name(to) + " r_ = {0}; switch (u_.tag) { " + cases + "} r_; })";
+  return "({ " + name(from) + " " + u + " = " + value + "; " + name(to) + " " + r + " = {0}; switch (" + u + ".tag) { " + cases +
+         "} " + r + "; })";
 }
 
 std::string CTypes::zero(const Type* t) {

@@ -86,6 +86,10 @@ class CTypes {
       boxes += "struct " + c_name + "_box {\n  fx_box box;\n  " + names_of_.at(env) + " env;\n};\n";
     return defs_ + boxes + (helper_protos_.empty() ? "" : "\n" + helper_protos_ + "\n" + helpers_);
   }
+  // A C name for a temporary of a statement expression, `stem` and a number: a fresh one for
+  // each, since such expressions nest (a union's member converted inside another's), and a
+  // name declared again inside would shadow the one its initializer reads.
+  std::string temporary(const std::string& stem) { return stem + std::to_string(temporaries_++) + "_"; }
   // Where the program is, for errors about a type (the emitter sets the node being emitted).
   void at(SourceLoc where) { where_ = where; }
 
@@ -114,6 +118,7 @@ class CTypes {
   std::map<std::pair<std::string, const types::Type*>, std::string> helper_names_;
   std::string defs_, helper_protos_, helpers_;
   std::vector<std::pair<std::string, const types::Type*>> boxes_;  // recursive closures' boxes: name, env
+  int temporaries_ = 0;
 };
 
 }  // namespace fx::codegen

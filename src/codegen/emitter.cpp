@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "ad/context.hpp"
+#include "ir/after_fail.hpp"
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
 #include "codegen/exports.hpp"
@@ -183,6 +184,7 @@ class Emitter {
         // The code operand of make_closure and closure_is names a graph, it does not run it
         // (the expansion calls the code's specialisations directly).
         if (n->is_prim_apply(Prim::MakeClosure) || n->is_prim_apply(Prim::ClosureIs)) continue;
+        if (not_reached(n)) continue;  // (what it would call is never run from here)
         for (const Node* x : evaluated_inputs(n)) visit(x);
         if (n->is_prim_apply(Prim::If)) runs(n->arg(1)), runs(n->arg(2));
         if (n->is_prim_apply(Prim::While)) runs(n->arg(0)), runs(n->arg(1));
@@ -526,7 +528,12 @@ class Emitter {
 
   std::string name_of(const Node* n) { return local_name(n->name, n->id); }
 
+  // Does n read a `fail`'s value? Then it is never reached: the fail before it stopped the
+  // program (ir/after_fail.hpp; expand/value_types.cpp typed it Bottom).
+  bool not_reached(const Node* n) { return ir::after_a_fail(n, after_fail_); }
+
   std::string node(const Node* n) {
+    if (not_reached(n)) return c_type(n->type) + " " + name_of(n) + " = " + types_.zero(n->type) + ";  /* not reached */\n";
     Prim p;
     if (n->prim_callee(&p)) {
       switch (p) {
@@ -1088,6 +1095,7 @@ class Emitter {
   SourceLoc where_;
   std::vector<const Graph*> graphs_;
   std::set<const Graph*> collected_;
+  ir::DivergeMemo after_fail_;  // ir::diverges's answers
   std::unique_ptr<FreeVariables> fvs_;
   std::unique_ptr<Handovers> handovers_;
   std::map<const Graph*, std::string> fn_names_;

@@ -61,11 +61,33 @@ int64_t constant_int(const PrimSite& s, size_t i) {
   return k->as_int();
 }
 
+// An element of one of several tuples (the tangent of one of several functions,
+// expand/value_types.cpp): read from the one the tag says, converted to the join of the
+// elements. Derivative code reads it where the value is known to be a tuple that has the
+// element (a dispatch's case); any other tuple is a bug of the compiler, stopped here.
+Emitted element_of_one_of_several(const PrimSite& s) {
+  const int64_t i = constant_int(s, 1);
+  const Type* u = s.arg_types[0];
+  const std::string value = s.types.temporary("u"), element = s.types.temporary("r");
+  std::string cases;
+  for (size_t k = 0; k < u->elems.size(); ++k) {
+    const Type* m = u->elems[k];
+    if (i < 0 || static_cast<size_t>(i) >= m->elems.size()) continue;
+    const std::string part = value + ".as.m" + std::to_string(k) + ".e" + std::to_string(i);
+    cases += "case " + std::to_string(k) + ": " + element + " = " + s.types.convert(part, m->elems[static_cast<size_t>(i)], s.result) +
+             "; break; ";
+  }
+  return borrowed("({ " + s.types.name(u) + " " + value + " = " + s.args[0] + "; " + s.types.name(s.result) + " " + element +
+                  " = " + s.types.zero(s.result) + "; switch (" + value + ".tag) { " + cases + "default: fx_fail(" + s.loc +
+                  ", \"internal error: a tuple without element " + std::to_string(i) + "\"); } " + element + "; })");
+}
+
 // The element may be typed apart from the tuple's own element type: a tuple typed
 // ((Tensor[f64, 2]) * 4) read as ((Tensor[f64, (2, 2)]) * 4) (a gradient's element whose extents
 // the expansion knows), two C structs of one layout. The conversion makes no new reference
 // (CTypes::convert refuses one that would), so the element stays borrowed.
 Emitted tuple_get(const PrimSite& s) {
+  if (s.arg_types[0]->kind == TypeKind::Union) return element_of_one_of_several(s);
   int64_t i = constant_int(s, 1);
   int64_t n = static_cast<int64_t>(s.arg_types[0]->elems.size());
   const size_t at = static_cast<size_t>(i < 0 ? i + n : i);

@@ -1,10 +1,12 @@
 #include "expand/value_types.hpp"
 
+#include <algorithm>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "codegen/unsupported.hpp"
+#include "ir/after_fail.hpp"
 
 namespace fx::expand {
 
@@ -136,7 +138,7 @@ class ValueTyper {
     if (n->type && computed_.count(n)) n->type = named(n->type, n->loc);  // a code may have become recursive since
     if (n->type == t) return;
     if (n->type && computed_.count(n)) {  // types only grow between rounds
-      const Type* joined = types::join(store_, n->type, t);
+      const Type* joined = join_values(n->type, t);
       if (!joined)
         codegen::unsupported(n->loc, "derivative code whose values change type (" + types::to_string(n->type) + " and " +
                                          types::to_string(t) + ")");
@@ -148,6 +150,51 @@ class ValueTyper {
     changed_ = true;
   }
 
+  // The join of two values' types, where a value may also be one of several tuples: the
+  // tangents of closures of different codes (an `if`'s pullback is one of its branches'
+  // pullbacks, and its tangent, in a derivative of a derivative, is the env tangent of the
+  // one it is). Tuples of different lengths join to the union of them (tuples of one length
+  // to their join), whose tag says which one the value is, as the closures' union does.
+  const Type* join_values(const Type* a, const Type* b) {
+    if (a == b) return a;
+    auto several_tuples = [](const Type* t) { return t->kind == TypeKind::Union && tuple_alternatives(t); };
+    const bool tuples = tuple_alternatives(a) && tuple_alternatives(b);
+    if (tuples && a->kind == TypeKind::Tuple && b->kind == TypeKind::Tuple && a->elems.size() == b->elems.size()) {
+      std::vector<const Type*> elems;
+      for (size_t i = 0; i < a->elems.size(); ++i) {
+        elems.push_back(join_values(a->elems[i], b->elems[i]));
+        if (!elems.back()) return nullptr;
+      }
+      return store_.tuple(std::move(elems));
+    }
+    if (!tuples) {
+      if (several_tuples(a) || several_tuples(b)) return nullptr;  // (types::join would mix them with functions)
+      return types::join(store_, a, b);
+    }
+    std::vector<const Type*> alternatives;
+    for (const Type* t : {a, b})
+      for (const Type* m : t->kind == TypeKind::Union ? t->elems : std::vector<const Type*>{t}) {
+        auto like = std::find_if(alternatives.begin(), alternatives.end(),
+                                 [&](const Type* x) { return x->elems.size() == m->elems.size(); });
+        if (like == alternatives.end()) {
+          alternatives.push_back(m);
+          continue;
+        }
+        *like = join_values(*like, m);
+        if (!*like) return nullptr;
+      }
+    return store_.union_of(alternatives);
+  }
+
+  // Is t a tuple, or a union of tuples (join_values)?
+  static bool tuple_alternatives(const Type* t) {
+    if (t->kind == TypeKind::Tuple) return true;
+    if (t->kind != TypeKind::Union) return false;
+    for (const Type* m : t->elems)
+      if (m->kind != TypeKind::Tuple) return false;
+    return true;
+  }
+
   // What a call site passes to parameter i of generated graph g.
   void pass(const Graph* g, size_t i, const Type* t, SourceLoc loc) {
     t = named(t, loc);
@@ -156,7 +203,7 @@ class ValueTyper {
     params.resize(g->params.size(), nullptr);
     if (i >= params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
     if (params[i]) params[i] = named(params[i], loc);
-    const Type* joined = params[i] ? types::join(store_, params[i], t) : t;
+    const Type* joined = params[i] ? join_values(params[i], t) : t;
     if (!joined)
       codegen::unsupported(loc, "a derivative function called with values of different types (" + g->name + ", parameter " + std::to_string(i) + ": " +
                                     types::to_string(params[i]) + " and " + types::to_string(t) + ")");
@@ -235,6 +282,11 @@ class ValueTyper {
   }
 
   const Type* rule(Node* n) {
+    // A `fail` (a primitive without derivative rules, docs/ad.md) stops the program where it
+    // is made: what reads its value is never reached, and has its type, Bottom (the emitter
+    // writes nothing for it). (Not every Bottom: a variable not assigned yet, `undef`, is one
+    // too, and is read: ir/after_fail.hpp.)
+    if (ir::after_a_fail(n, after_fail_)) return store_.bottom();
     Prim p;
     if (n->prim_callee(&p)) return prim_rule(n, p);
     const Node* f = n->callee();
@@ -254,7 +306,7 @@ class ValueTyper {
       if (m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return n->type;
       const Type* r = call_value(m, args, n->loc);
       if (!r) continue;  // not known yet: the other alternatives may tell
-      const Type* joined = out ? types::join(store_, out, r) : r;
+      const Type* joined = out ? join_values(out, r) : r;
       if (!joined)
         codegen::unsupported(n->loc, "a call of one of several functions that return values of different types (" +
                                          types::to_string(out) + " and " + types::to_string(r) + ")");
@@ -369,10 +421,22 @@ class ValueTyper {
       case Prim::MakeTuple: return known() ? store_.tuple(args) : nullptr;
       case Prim::TupleGet: {
         const Node* k = n->arg(1);
-        if (!args[0] || args[0]->kind != TypeKind::Tuple || !k->is_constant() || !std::holds_alternative<int64_t>(k->value))
+        if (!args[0] || !tuple_alternatives(args[0]) || !k->is_constant() || !std::holds_alternative<int64_t>(k->value))
           return n->type;
         const auto i = static_cast<size_t>(k->as_int());
-        return i < args[0]->elems.size() ? args[0]->elems[i] : nullptr;
+        if (args[0]->kind == TypeKind::Tuple) return i < args[0]->elems.size() ? args[0]->elems[i] : nullptr;
+        // One of several tuples: the join of the element of each that has one (the code that
+        // reads it runs where the value is known to be such a tuple: a dispatch's case).
+        const Type* out = nullptr;
+        for (const Type* m : args[0]->elems) {
+          if (i >= m->elems.size()) continue;
+          const Type* joined = out ? join_values(out, m->elems[i]) : m->elems[i];
+          if (!joined)
+            codegen::unsupported(n->loc, "an element of one of several tuples whose types differ (" + types::to_string(out) +
+                                             " and " + types::to_string(m->elems[i]) + ")");
+          out = joined;
+        }
+        return out;
       }
       case Prim::MakeClosure: {
         if (!n->arg(0)->holds_graph()) codegen::unsupported(n->loc, "a derived function built at run time");
@@ -443,18 +507,18 @@ class ValueTyper {
         const Type* a = run_code(n->arg(1), {}, n->loc);
         const Type* b = run_code(n->arg(2), {}, n->loc);
         if (!a || !b) return a ? a : b;
-        const Type* joined = types::join(store_, a, b);
+        const Type* joined = join_values(a, b);
         return joined ? joined : n->type;
       }
       case Prim::While: {
         const Type* state = args[2];
         if (const Type* body_state = loop_state(n->arg(1)))
-          state = state ? types::join(store_, state, body_state) : body_state;
+          state = state ? join_values(state, body_state) : body_state;
         if (!state) return nullptr;
         run_code(n->arg(0), {state}, n->loc);
         const Type* next = run_code(n->arg(1), {state}, n->loc);
         if (next) {
-          const Type* joined = types::join(store_, state, next);
+          const Type* joined = join_values(state, next);
           if (!joined) codegen::unsupported(n->loc, "a loop whose state changes type");
           if (joined != state) run_code(n->arg(1), {joined}, n->loc);
           state = joined;
@@ -478,6 +542,14 @@ class ValueTyper {
     if (!known()) return n->type;
     std::vector<const Node*> arg_nodes(n->inputs.begin() + 1, n->inputs.end());
     const Type* t = typing_.result(p, n, arg_nodes, args);
+    if (!t) {
+      // Operands whose known extents do not fit (a captured vector that does not broadcast
+      // with the argument, inlined into derivative code) fail when the program runs, with
+      // the interpreter's located error; the rule holds for the extents forgotten (as the
+      // type verifier checks derivative code).
+      for (const Type*& a : args) a = types::erase_extents(store_, a);
+      t = typing_.result(p, n, arg_nodes, args);
+    }
     return t ? t : n->type;
   }
 
@@ -559,6 +631,7 @@ class ValueTyper {
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
   std::unordered_map<const Node*, const Type*> tapes_;  // list_empty(trips) → the stack it becomes
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
+  ir::DivergeMemo after_fail_;  // ir::diverges's answers
   KnownCode code_of_;
 };
 

@@ -14,6 +14,10 @@
 //     of its initial value and what its body returns;
 //   - a derived function value is its env tuple (as in the interpreter's expanded mode), so
 //     typed-clone nodes whose checker type names a derived function take their env's type;
+//   - tuples of different lengths (the env tangents of one of several pullbacks) join to a
+//     union of them, whose elements a tuple_get reads by tag; what reads a `fail`'s value is
+//     never reached and typed Bottom (ir/after_fail.hpp); a primitive whose operands' known
+//     extents break its rule is typed with them forgotten (it fails when it runs);
 //   - a code whose closures hold closures of the same code (a recursion's pullback) is
 //     recursive: its closures get the named type Recursive(code), whose env's type the store
 //     keeps and widens, so that the types of a recursion settle.

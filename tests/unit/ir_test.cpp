@@ -1,6 +1,7 @@
 // The IR core: builder, printer and verifier on hand-built graphs.
 #include <gtest/gtest.h>
 
+#include "ir/after_fail.hpp"
 #include "ir/ir.hpp"
 #include "support/diagnostics.hpp"
 
@@ -113,4 +114,33 @@ TEST(Ir, VerifierRejectsWrongArity) {
   Graph* f = build_f(m);
   f->body[0]->inputs.pop_back();
   EXPECT_THROW(verify(m, "test"), InternalError);
+}
+
+// What follows a fail is never reached (ir/after_fail.hpp): what reads its value, and what
+// reads the result of a call of a graph that returns such a value; the call itself runs (it
+// is what fails), and a node that reads undef (also of type Bottom) is reached.
+TEST(Ir, WhatReadsAFailsValueIsNotReached) {
+  Module m;
+  Graph* g = m.new_graph("g", nullptr, {}, GraphRole::Function);
+  Node* x = m.add_param(g, "x", {});
+  Node* fail = m.apply_prim(g, Prim::Fail, {m.constant(std::string("cannot differentiate"))}, {});
+  Node* called = m.apply(g, {fail, x}, {});
+  Node* part = m.apply_prim(g, Prim::TupleGet, {called, m.int_const(0)}, {});
+  g->output = m.apply_prim(g, Prim::MakeTuple, {part, x}, {});
+  Graph* main = m.new_graph("main", nullptr, {}, GraphRole::Function);
+  Node* call = m.apply(main, {m.constant(g), m.constant(1.0)}, {});
+  Node* read = m.apply_prim(main, Prim::TupleGet, {call, m.int_const(0)}, {});
+  Node* unassigned = m.apply_prim(main, Prim::MakeTuple, {m.constant(1.0), m.constant(Undef{})}, {});
+  main->output = m.apply_prim(main, Prim::MakeTuple, {read, unassigned}, {});
+  m.renumber();
+  DivergeMemo memo;
+  EXPECT_FALSE(after_a_fail(fail, memo));
+  EXPECT_TRUE(diverges(fail, memo));
+  EXPECT_TRUE(after_a_fail(called, memo));
+  EXPECT_TRUE(after_a_fail(part, memo));
+  EXPECT_FALSE(after_a_fail(call, memo));  // the call runs g, whose fail stops the program
+  EXPECT_TRUE(diverges(call, memo));
+  EXPECT_TRUE(after_a_fail(read, memo));
+  EXPECT_FALSE(after_a_fail(unassigned, memo));
+  EXPECT_FALSE(diverges(unassigned, memo));
 }
