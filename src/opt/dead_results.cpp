@@ -155,14 +155,14 @@ class DeadResults {
             not_loop_part_.insert(code);
             continue;
           }
-          if (n->is_prim_apply(Prim::MakeClosure) && j == 1 && only_branch(n, users, *g)) {
+          if (n->is_prim_apply(Prim::MakeClosure) && j == 1 && only_operand_of(n, Prim::If, 2, users, *g)) {
             branch_code_[n] = code;
             not_loop_part_.insert(code);
             continue;
           }
           escapes(code);
           if (n->is_prim_apply(Prim::While) && (j == 1 || j == 2)) continue;  // a loop part
-          if (n->is_prim_apply(Prim::MakeClosure) && j == 1 && only_loop_part(n, users, *g)) {
+          if (n->is_prim_apply(Prim::MakeClosure) && j == 1 && only_operand_of(n, Prim::While, 1, users, *g)) {
             loop_code_[n] = code;
             continue;
           }
@@ -235,26 +235,16 @@ class DeadResults {
     }
   }
 
-  // Is closure n read only as a branch of `if` nodes (and not returned)?
-  static bool only_branch(const Node* n, const std::unordered_map<const Node*, std::vector<std::pair<const Node*, size_t>>>& users,
-                          const Graph& g) {
+  // Is closure n read only as operand `first` or `first + 1` of `p` nodes (and not returned)?
+  // The branches of an `if` (2, 3), the condition and body of a `while` (1, 2).
+  static bool only_operand_of(const Node* n, Prim p, size_t first,
+                              const std::unordered_map<const Node*, std::vector<std::pair<const Node*, size_t>>>& users,
+                              const Graph& g) {
     if (g.output == n) return false;
     auto it = users.find(n);
     if (it == users.end()) return true;
     for (const auto& [user, j] : it->second)
-      if (!user->is_prim_apply(Prim::If) || (j != 2 && j != 3)) return false;
-    return true;
-  }
-
-  // Is closure n read only as the condition or body of `while` nodes (and not returned)?
-  static bool only_loop_part(const Node* n,
-                             const std::unordered_map<const Node*, std::vector<std::pair<const Node*, size_t>>>& users,
-                             const Graph& g) {
-    if (g.output == n) return false;
-    auto it = users.find(n);
-    if (it == users.end()) return true;
-    for (const auto& [user, j] : it->second)
-      if (!user->is_prim_apply(Prim::While) || (j != 1 && j != 2)) return false;
+      if (!user->is_prim_apply(p) || (j != first && j != first + 1)) return false;
     return true;
   }
 
