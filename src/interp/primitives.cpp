@@ -1,6 +1,5 @@
 #include "interp/primitives.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <utility>
 #include <ostream>
@@ -9,6 +8,7 @@
 #include "interp/scalar_ops.hpp"
 #include "interp/tensor_values.hpp"
 #include "fluxion/runtime/special.hpp"
+#include "support/clock.hpp"
 #include "support/diagnostics.hpp"
 
 namespace fx::interp {
@@ -365,7 +365,7 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
 
     // ---- effects
     case Prim::Print: return print(out, a, n);
-    case Prim::Clock: return Value::real(std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count());
+    case Prim::Clock: return Value::real(steady_seconds());
     case Prim::Assert: return check_assertion(loc, a[0], a[1]);
     case Prim::Fail:
       runtime_error(loc, a[0].kind() == Kind::Str ? a[0].as_str() : format_value(a[0]));

@@ -90,6 +90,7 @@ const char* fx_rt_i64_floordiv(int64_t a, int64_t b, int64_t* out);
 const char* fx_rt_i64_mod(int64_t a, int64_t b, int64_t* out);
 const char* fx_rt_i64_pow(int64_t a, int64_t b, int64_t* out);
 const char* fx_rt_f64_to_i64(double x, int64_t* out); /* truncation; nan, inf, out of range fail */
+double fx_rt_clock(void); /* clock(): seconds on the steady clock, as the interpreter's */
 double fx_rt_f64_floordiv(double a, double b);
 double fx_rt_f64_mod(double a, double b);
 double fx_rt_sigmoid(double x);
