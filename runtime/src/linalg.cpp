@@ -64,6 +64,19 @@ template <class T> void gemm_blas(Mat<T> a, Mat<T> b, T* c) {
       *c = cblas_sdot(blas_int(k), a.p, blas_int(inc_a), b.p, blas_int(inc_b));
     return;
   }
+  if (k == 1) {  // a column times a row: the outer product, written directly. OpenBLAS's small
+    // gemm kernels take about twice as long for it (a weight gradient at batch 1, x^T @ ct, is
+    // one), and each element is the same single rounding of a * b either way.
+    for (int64_t i = 0; i < m; ++i) {
+      const T ai = a.p[i * a.s0];
+      T* row = c + i * n;
+      if (b.s1 == 1)
+        for (int64_t j = 0; j < n; ++j) row[j] = ai * b.p[j];
+      else
+        for (int64_t j = 0; j < n; ++j) row[j] = ai * b.p[j * b.s1];
+    }
+    return;
+  }
   if (n == 1) {  // matrix @ vector: A is stored as m x k (NoTrans) or k x m (Trans)
     int64_t inc_b = k == 1 ? 1 : b.s0;
     int rows = blas_int(la.trans ? k : m), cols = blas_int(la.trans ? m : k);

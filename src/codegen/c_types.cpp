@@ -469,7 +469,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
                "  /* empty, or shared by a longer stack: a new array holding l's elements */\n"
                "  int64_t cap = l.n < 4 ? 8 : 2 * l.n;\n"
                "  b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
-               "  b->data = (" + c + "_at*)fx_box_new(" + at + ", loc);\n"
+               "  b->data = (" + c + "_at*)fx_box_new_array(" + at + ", loc);\n"
                "  b->cap = cap;\n"
                "  for (b->len = 0; b->len < l.n; ++b->len) {\n"
                "    b->data->at[b->len] = l.box->data->at[b->len];\n" +
@@ -496,7 +496,7 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
              "int64_t cap = trips < " + most + " ? trips : " + most + ";\n"
              "if (cap < 1) cap = 1;\n" +
              c + "_box* b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
-             "b->data = (" + c + "_at*)fx_box_new(sizeof(" + c + "_at) + (size_t)cap * sizeof(" + name(e) + "), loc);\n"
+             "b->data = (" + c + "_at*)fx_box_new_array(sizeof(" + c + "_at) + (size_t)cap * sizeof(" + name(e) + "), loc);\n"
              "b->cap = cap;\n"
              "return (" + c + "){b, 0};\n";
     } else unsupported(where_, "printing or comparing a stack");

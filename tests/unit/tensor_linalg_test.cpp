@@ -82,6 +82,26 @@ TEST(TensorMatmul, AgreesWithTheDefinition) {
   expect_close(to_vector<double>(matmul(a32, b32)), naive_matmul(a32, b32), 1e-3);
 }
 
+// A contraction extent of 1 is an outer product, written without BLAS (linalg.cpp): each
+// element is the one product a[i] * b[j], whatever the operands' strides.
+TEST(TensorMatmul, ContractionOfOneIsTheOuterProduct) {
+  Tensor col = f64({{1.5}, {-2}, {3}}), row = f64({{4, 0.25, -1, 2}});
+  std::vector<double> want;
+  for (double a : {1.5, -2.0, 3.0})
+    for (double b : {4.0, 0.25, -1.0, 2.0}) want.push_back(a * b);
+  EXPECT_EQ(to_vector<double>(matmul(col, row)), want);
+  Tensor row_t = transpose(f64({{4}, {0.25}, {-1}, {2}}));      // (1, 4), column stride 1
+  Tensor col_t = transpose(f64({{1.5, -2, 3}}));                 // (3, 1), a transposed row
+  Tensor strided_row = index(f64({{4, 9, 0.25, 9, -1, 9, 2}}), {Slice::all(), Slice{{}, {}, 2}});
+  EXPECT_EQ(to_vector<double>(matmul(col_t, row_t)), want);
+  EXPECT_EQ(to_vector<double>(matmul(col_t, strided_row)), want);
+  Tensor a32 = astype(col, DType::F32), b32 = astype(row, DType::F32);
+  EXPECT_EQ(matmul(a32, b32).dtype(), DType::F32);
+  expect_close(to_vector<double>(matmul(a32, b32)), want, 0.0);
+  Tensor batched = matmul(reshape(f64({1, 2, 3, 4}), Shape{2, 2, 1}), reshape(f64({5, 6, 7, 8}), Shape{2, 1, 2}));
+  EXPECT_EQ(format(batched), "[[[5.0, 6.0], [10.0, 12.0]], [[21.0, 24.0], [28.0, 32.0]]]");
+}
+
 TEST(TensorMatmul, Batched) {
   Tensor a = astype(reshape(arange(12), Shape{2, 2, 3}), DType::F64);
   Tensor b = f64({{1, 0}, {0, 1}, {1, 1}});

@@ -103,15 +103,20 @@ typedef struct fx_box {
 } fx_box;
 static _Thread_local fx_box* fx_live_boxes;
 
-static inline void* fx_box_new(size_t size, int64_t loc) {
-  fx_box* b = (fx_box*)calloc(1, size);
+static inline void* fx_box_link(fx_box* b, int64_t loc) {
   if (!b) fx_fail(loc, "out of memory");
   b->rc = 1;
+  b->prev = NULL;
   b->next = fx_live_boxes;
   if (b->next) b->next->prev = b;
   fx_live_boxes = b;
   return b;
 }
+static inline void* fx_box_new(size_t size, int64_t loc) { return fx_box_link((fx_box*)calloc(1, size), loc); }
+/* A box whose bytes after the header are left as malloc gives them: a stack's element array,
+ * of which only the first `len` are ever read (zeroing a counted loop's whole tape up front
+ * was a memset of its full size on every call). */
+static inline void* fx_box_new_array(size_t size, int64_t loc) { return fx_box_link((fx_box*)malloc(size), loc); }
 static inline void fx_box_free(void* p) {
   fx_box* b = (fx_box*)p;
   if (b->prev) b->prev->next = b->next;
