@@ -549,6 +549,7 @@ class Emitter {
         case Prim::MakeClosure: return make_closure(n);
         case Prim::ClosureEnv: return closure_env(n);
         case Prim::ClosureIs: return closure_is(n);
+        case Prim::TreeMap: return tree_map_(n);
         default: return primitive(n, p, 0);
       }
     }
@@ -620,6 +621,60 @@ class Emitter {
     const std::string args = items.empty() ? "NULL" : "(fx_value[]){" + items + "}";
     return "if (!isfinite(" + s.result_name + ")) fx_check_nan(" + s.loc + ", FX_PRIM_ID(" + quote_c(ir::prim_name(s.prim)) + "), " +
            args + ", " + n + ", " + s.result_name + ");\n";
+  }
+
+  // tree_map(f, trees...) that the specialiser left a primitive (f a builtin held in a
+  // variable): written out over the trees' types as the interpreter walks their values
+  // (interp/tree_map.cpp), f's own emission at each float or tensor leaf. (Its derivative
+  // stays a located error: AD has no rule for the primitive, docs/ad.md.)
+  std::string tree_map_(const Node* n) {
+    const Type* f = n->arg(0)->type;
+    if (!f || f->kind != TypeKind::PrimFn || ir::prim_info(f->prim).family != ir::PrimFamily::SCALAR || !emission_of(f->prim))
+      unsupported(n->loc, not_emitted_reason(Prim::TreeMap) + " (tree_map)");
+    std::vector<std::string> trees;
+    std::vector<const Type*> tree_types;
+    for (size_t i = 1; i < n->num_args(); ++i) {
+      trees.push_back(operand(n->arg(i)));
+      tree_types.push_back(n->arg(i)->type);
+    }
+    std::string code;
+    const std::string value = tree_map_part(n, f->prim, trees, tree_types, n->type, code);
+    return code + c_type(n->type) + " " + name_of(n) + " = " + value + ";\n";
+  }
+
+  // The part of tree_map's result at trees (C expressions of corresponding parts, of types
+  // `at`), of type `result`: statements go to `code`; the value holds its own counts.
+  std::string tree_map_part(const Node* n, Prim p, const std::vector<std::string>& trees, const std::vector<const Type*>& at,
+                            const Type* result, std::string& code) {
+    const Type* x = at[0];
+    if (x->kind == TypeKind::Tuple || x->kind == TypeKind::Struct) {
+      const ir::StructDecl* decl = x->struct_decl;
+      const size_t count = decl ? decl->fields.size() : x->elems.size();
+      std::vector<std::string> parts;
+      for (size_t i = 0; i < count; ++i) {
+        std::vector<std::string> children;
+        std::vector<const Type*> child_types;
+        for (size_t j = 0; j < trees.size(); ++j) {
+          children.push_back(trees[j] + (decl ? "." + CTypes::field_name(decl->fields[i].name) : ".e" + std::to_string(i)));
+          child_types.push_back(decl ? types_.field_type(decl, i) : at[j]->elems[i]);
+        }
+        parts.push_back(tree_map_part(n, p, children, child_types, decl ? types_.field_type(decl, i) : result->elems[i], code));
+      }
+      return "(" + c_type(result) + "){" + (parts.empty() ? "0" : join(parts)) + "}";
+    }
+    if (!types::is_tree_map_leaf(x)) {  // kept as it is
+      code += types_.retain(x, trees[0]);
+      return types_.convert(trees[0], x, result);
+    }
+    const std::string r = types_.temporary("leaf");
+    PrimSite site{p, n, trees, at, result, loc_id(n->loc), r, types_, {}, options_.check_nan};
+    const Emission emission = emission_at(p, site);
+    Emitted e = emission(site);
+    if (e.value.empty()) code += c_type(result) + " " + r + ";\n" + e.statements;
+    else code += e.statements + c_type(result) + " " + r + " = " + e.value + ";\n";
+    if (options_.check_nan && emission != runtime_call && result->kind == TypeKind::F64) code += nan_check(site);
+    if (e.borrowed) code += types_.retain(result, r);
+    return r;
   }
 
   // The type of a constant the expansion made without one (its value says it).
@@ -964,7 +1019,9 @@ class Emitter {
       for (size_t i = 0; i < n->num_args() && fits; ++i) {
         const Type* a = n->arg(i)->type;
         const Type* p = g->params[i]->type;
-        fits = a && p && (a == p || (types::is_tensor(a) && types::is_tensor(p) && types::fits(a, p)));
+        // (types::fits: a tensor of known extents fits a parameter of unknown ones, also inside
+        // a tuple: a custom_jvp rule's primals)
+        fits = a && p && types::fits(a, p);
       }
       if (!fits) continue;
       if (found) unsupported(n->loc, "a function value that may run one of several clones");

@@ -45,7 +45,7 @@ std::string not_emitted_reason(ir::Prim p) {
     case ir::Prim::ClosureEnv:
     case ir::Prim::ClosureIs: return "closures of derivative code, written by the emitter (emitter.cpp)";
     case ir::Prim::Fused: return "a loop written by the emitter (fused_loop.cpp)";
-    case ir::Prim::TreeMap: return "tree_map with a function the specialiser could not write out";
+    case ir::Prim::TreeMap: return "tree_map with a function that neither the specialiser nor the emitter writes out";
     default: break;
   }
   switch (ir::prim_info(p).family) {
