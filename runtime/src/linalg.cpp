@@ -88,6 +88,18 @@ template <class T> void gemm_blas(Mat<T> a, Mat<T> b, T* c) {
                   blas_int(inc_b), 0.0f, c, 1);
     return;
   }
+  if (m == 1) {  // row @ matrix, as B^T a: gemm would pack the whole of B on every call (a layer
+    // at batch 1). B is stored as k x n (its transpose is BLAS's Trans) or n x k (NoTrans).
+    int64_t inc_a = a.s1;
+    int rows = blas_int(lb.trans ? n : k), cols = blas_int(lb.trans ? k : n);
+    if constexpr (std::is_same_v<T, double>)
+      cblas_dgemv(CblasRowMajor, trans(!lb.trans), rows, cols, 1.0, b.p, blas_int(lb.ld), a.p,
+                  blas_int(inc_a), 0.0, c, 1);
+    else
+      cblas_sgemv(CblasRowMajor, trans(!lb.trans), rows, cols, 1.0f, b.p, blas_int(lb.ld), a.p,
+                  blas_int(inc_a), 0.0f, c, 1);
+    return;
+  }
   detail::gemm<T>(la.trans, lb.trans, m, n, k, T(1), a.p, la.ld, b.p, lb.ld, T(0), c, n, "matmul");
 }
 

@@ -102,6 +102,23 @@ TEST(TensorMatmul, ContractionOfOneIsTheOuterProduct) {
   EXPECT_EQ(format(batched), "[[[5.0, 6.0], [10.0, 12.0]], [[21.0, 24.0], [28.0, 32.0]]]");
 }
 
+// One row times a matrix is a gemv of the matrix's transpose (linalg.cpp), for either layout of
+// the matrix and a strided row.
+TEST(TensorMatmul, RowTimesMatrix) {
+  Key k = key(11);
+  auto [k1, k2] = split(k);
+  Tensor row = normal(k1, Shape{1, 23}), b = normal(k2, Shape{23, 17});
+  expect_close(to_vector<double>(matmul(row, b)), naive_matmul(row, b), 1e-12);
+  Tensor bt = transpose(copy(transpose(b)));  // b's values, stored as its transpose
+  expect_close(to_vector<double>(matmul(row, bt)), naive_matmul(row, b), 1e-12);
+  Tensor wide = normal(k1, Shape{1, 46});
+  Tensor strided = index(wide, {Slice::all(), Slice{{}, {}, 2}});
+  expect_close(to_vector<double>(matmul(strided, bt)), naive_matmul(strided, b), 1e-12);
+  Tensor r32 = astype(row, DType::F32), b32 = astype(bt, DType::F32);
+  expect_close(to_vector<double>(matmul(r32, b32)), naive_matmul(r32, b32), 1e-4);
+  EXPECT_EQ(format(matmul(f64({1, 2}), f64({{1, 2, 3}, {4, 5, 6}}))), "[9.0, 12.0, 15.0]");
+}
+
 TEST(TensorMatmul, Batched) {
   Tensor a = astype(reshape(arange(12), Shape{2, 2, 3}), DType::F64);
   Tensor b = f64({{1, 0}, {0, 1}, {1, 1}});
