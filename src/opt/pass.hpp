@@ -43,6 +43,7 @@ bool normalise_row_loops(PassContext& ctx);     // row_loops.cpp
 bool drop_dead_results(PassContext& ctx);       // dead_results.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp
 bool eliminate_dead_graphs(PassContext& ctx);   // dead_graphs.cpp
+bool defunctionalise_branches(PassContext& ctx);  // branch_closures.cpp
 bool accumulate_products(PassContext& ctx);     // matmul_accumulate.cpp
 bool fuse_elementwise(PassContext& ctx);        // fuse_elementwise.cpp
 

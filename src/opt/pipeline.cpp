@@ -93,7 +93,9 @@ constexpr Step kPipeline[] = {
 constexpr int kMaxRounds = 6;
 
 // Run once, after the rounds have converged: recursion-acc copies a recursion's pullbacks as the
-// rounds left them (dead-results, DCE and dead-graphs then clean up after it, again); the accumulating products replace add_tangent,
+// rounds left them (dead-results, DCE and dead-graphs then clean up after it, again);
+// branch-closures takes apart the closures of an if's branches that recursion-acc no longer
+// needs as closures; the accumulating products replace add_tangent,
 // which the rounds' passes take apart; fusion outlines regions into kernel graphs that
 // the passes above do not reach into (inlining would only undo it), and its regions are
 // largest when inlining, folding and dead-code elimination are done.
@@ -115,6 +117,15 @@ constexpr Step kFinal[] = {
      "to the first of its paths) become (), and what only they needed goes"},
     {"dce", eliminate_dead_code, "again, for what recursion-acc and dead-results left unread"},
     {"dead-graphs", eliminate_dead_graphs, "again, for the graphs recursion-acc's copies replaced"},
+    {"branch-closures", defunctionalise_branches,
+     "after recursion-acc, which threads accumulators through the branch codes of an if (the "
+     "closures an if runs) in loops and recursions: the closures of an if's branches and of "
+     "its pullback become their envs and a tag, where every use of them is in view"},
+    {"project", project_constructors,
+     "again after branch-closures: a branch's free variables read where the env was made, the "
+     "tagged envs built and read in one graph"},
+    {"dce", eliminate_dead_code, "again, for the closures and env reads branch-closures left unread"},
+    {"dead-graphs", eliminate_dead_graphs, "again, for the branch and pullback codes no closure names any more"},
     {"accumulate", accumulate_products,
      "once the rounds are done, since its primitives have no derivative rules and the passes "
      "above look for add_tangent: a product added into a loop's accumulator is added by gemm"},
