@@ -2,11 +2,13 @@
 # operations on one-element f64 tensors and its gradient by reverse mode, each called REPS times
 # in a loop whose every call depends on the last. Each value of the chain is the previous two
 # combined (a[k+2] = a[k+1] OP a[k], OP cycling through * - / +, which keeps every value in
-# [0.37, 46] and the result's derivative near 5), so every value has two readers and the optimiser's fusion, which joins a
-# producer to its only reader (docs/opt.md "Fusion"), leaves every operation its own call of
-# the runtime: a result header, its storage, the counts of the references generated code
-# holds. What one such operation costs beyond its one multiply or add is what a model of small
-# tensors (ADBench's LSTM) pays per operation. Timed as per_op.fx is (`timing` lines, results
+# [0.37, 46] and the result's derivative near 5), so every value has two readers. Unfused, every
+# operation is its own call of the runtime: a result header, its storage, the counts of the
+# references generated code holds. What one such operation costs beyond its one multiply or
+# add is what a model of small tensors (ADBench's LSTM) pays per operation. The optimiser's
+# fusion (docs/opt.md "Fusion": a region is a DAG, a value joins it when all its readers are
+# in it) makes the primal chain one loop; the gradient's add_tangent and unbroadcast nodes,
+# which are not fused, still split its adjoints into many small kernels and runtime calls. Timed as per_op.fx is (`timing` lines, results
 # saved for the C++ peer: bench/peers/cpp/overhead.cpp `per_op_tensor`); bench/run.py divides
 # the times by REPS * OPS (harness/per_op.py).
 #   fluxion run bench/overhead/per_op_tensor.fx OUT [MIN_RUNS [MIN_SECONDS [REPS]]]

@@ -8,8 +8,9 @@
 // which native code runs as one loop writing one tensor, or none for a sum (codegen
 // fused_loop.cpp).
 //
-// A region is a tree: a producer joins its consumer's region only when that consumer is its
-// only reader, so nothing is computed twice and no temporary stays alive for another reader.
+// A region is a DAG with one root: a producer joins it when every one of its readers is a
+// member, so nothing is computed twice and no temporary stays alive for another reader; a
+// value read by several members is one scalar per element in the loop.
 // Only f64 work is fused (f64 tensors, with f64 or i64 numbers as weak scalars): the loop's
 // arithmetic is then the scalar C code the emitter already writes, bit for bit the runtime's.
 #include <algorithm>
@@ -137,16 +138,24 @@ class Fuser {
     return !regions.empty();
   }
 
-  // Adds the producers that only `consumer` reads.
-  void grow(Node* consumer, Graph* g, std::vector<Node*>& region) {
-    for (size_t i = 0; i < consumer->num_args(); ++i) {
-      Node* p = consumer->arg(i);
-      if (!p->is_apply() || p->graph != g || !fusable(p) || g->output == p) continue;
-      if (std::find(region.begin(), region.end(), p) != region.end()) continue;
-      size_t here = static_cast<size_t>(std::count(consumer->inputs.begin(), consumer->inputs.end(), p));
-      if (uses_[p] != here) continue;
-      region.push_back(p);
-      grow(p, g, region);
+  // Adds the producers whose every reader is in the region, until there is none: a value that
+  // several members read (a[k] in a[k+1] = a[k] * a[k-1] and a[k+2] = a[k+1] - a[k]) joins
+  // once the last of them has, and the kernel computes it once per element, a scalar its
+  // readers share. The region is then a DAG with one root. A value read outside the region
+  // (by another node, a nested graph or the graph's result) stays outside, computed once.
+  void grow(Node* root, Graph* g, std::vector<Node*>& region) {
+    std::unordered_map<const Node*, size_t> reads;  // p: operands of members that are p
+    std::vector<Node*> todo{root};
+    while (!todo.empty()) {
+      Node* consumer = todo.back();
+      todo.pop_back();
+      for (size_t i = 0; i < consumer->num_args(); ++i) {
+        Node* p = consumer->arg(i);
+        if (!p->is_apply() || p->graph != g || !fusable(p) || g->output == p) continue;
+        if (++reads[p] != uses_[p]) continue;  // some reader is not (yet) a member
+        region.push_back(p);
+        todo.push_back(p);
+      }
     }
   }
 
