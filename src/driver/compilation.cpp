@@ -294,6 +294,10 @@ void Compilation::optimise(bool derivative_code) {
   o.check_nan = options_.interp.check_nan;
   o.limited_loops = options_.interp.max_loop_iterations != 0;
   o.whole_program = whole_program_;
+  if (derivative_code && ad_)
+    o.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
+      return ad_->convert(g).free_vars;
+    };
   // A later specialisation (the embedding API) is optimised without the clones an expansion
   // rewrote while they hold its untyped nodes: before the emitter's preparation types them
   // (never, for the interpreter), or for good where the expansion stopped at a leftover. The

@@ -122,6 +122,10 @@ bool code_position(const Node* n, size_t k) {
   return false;
 }
 
+// Is g derivative code: a generated graph (its own origin while the optimiser runs over the
+// expanded program), or a copy a pass made of one, which names it as its origin?
+bool derivative_code(const Graph* g) { return g->origin && g->origin->origin == g->origin; }
+
 // Copies a callee's body into a caller (and its nested graphs along), mapping its parameters
 // to the call's arguments.
 class Inliner {
@@ -258,8 +262,17 @@ class InlinePass {
     // exactly that type. One that knows more (tensor extents, which signatures forget) or
     // less (a rank the callee's annotation asserts on entry) would make the primitives' rules
     // give other types, or compile-time errors for what the program reports at run time.
-    for (size_t i = 0; i < c->params.size(); ++i)
-      if (n->arg(i)->type != c->params[i]->type) return nullptr;
+    // Derivative code inlined into derivative code is checked as generated code, with extents
+    // forgotten (types/type_verifier.cpp): there an argument whose tensor type knows more
+    // extents than the parameter's (jacrev's x of type Tensor[f64, (4,)] handed to the forward
+    // transform of a clone for Tensor[f64, 1]) may stand for it.
+    bool generated = derivative_code(c) && derivative_code(caller);
+    for (size_t i = 0; i < c->params.size(); ++i) {
+      const types::Type* a = n->arg(i)->type;
+      const types::Type* p = c->params[i]->type;
+      if (a != p && !(generated && a && p && types::is_tensor(a) && types::is_tensor(p) && types::fits(a, p)))
+        return nullptr;
+    }
     if (c->parent && !caller->nested_in(c->parent)) return nullptr;  // its free variables are not in scope
     if (caller->nested_in(c)) return nullptr;
     size_t size = subtree_size(c);

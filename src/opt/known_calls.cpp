@@ -9,6 +9,7 @@
 // higher-order functions on known function arguments; calls of closures that capture values
 // stay indirect (they need defunctionalisation, docs/opt.md "Not yet") — except in derivative
 // code, whose closures are converted and typed by their code (direct_call below).
+#include "opt/converted_clones.hpp"
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
 
@@ -83,7 +84,9 @@ const ir::Graph* clone_for(PassContext& ctx, const Node* call, const ir::Graph* 
 // - a converted closure, Explicit(code, env): `code(closure_env(f), args...)`; the inliner can
 //   then open the code, projection reads the env out of the make_closure, DCE removes it;
 // - a top-level function (a Closure type whose graph has no parent, so nothing captured) that
-//   the specialiser says runs one clone: `clone(args...)`.
+//   the specialiser says runs one clone: `clone(args...)`;
+// - a typed clone's closure that captures values (a lambda jacfwd differentiates): a converted
+//   copy of the clone, `cc(clone)(closure_env(f), args...)` (converted_clones.hpp).
 // `before` receives the nodes the direct call needs (the closure_env), in order.
 Node* direct_call(PassContext& ctx, ir::Graph* g, Node* n, std::vector<Node*>& before) {
   if (!n->is_apply() || n->inputs.empty() || n->callee()->holds_prim() || !n->keywords.empty() || !n->type) return nullptr;
@@ -100,6 +103,8 @@ Node* direct_call(PassContext& ctx, ir::Graph* g, Node* n, std::vector<Node*>& b
     const ir::Graph* target = clone_for(ctx, n, t->graph, args);
     if (!target) return nullptr;
     inputs = {ctx.module.constant(const_cast<ir::Graph*>(target))};
+  } else if (t->kind == types::TypeKind::Closure && t->graph) {
+    return call_converted_clone(ctx, g, n, before);
   } else {
     return nullptr;
   }

@@ -77,6 +77,19 @@ bool same_value(const Graph* body, const Node* x, const LoopSite& site, const No
   return true;
 }
 
+bool env_chain(const Graph* body, const Node* x, int depth) {
+  int64_t i;
+  if (depth > kMaxDepth || !x->type) return false;
+  if (x->is_prim_apply(Prim::TupleGet) && x->num_args() == 2 && constant_int(x->arg(1), &i))
+    return x->arg(0) == body->params[0] || env_chain(body, x->arg(0), depth + 1);
+  if (x->is_prim_apply(Prim::ClosureEnv) && x->num_args() == 1) return env_chain(body, x->arg(0), depth + 1);
+  return false;
+}
+
+bool direct_env_read(const Graph* body, const Node* x) {
+  return x->is_prim_apply(Prim::TupleGet) && x->num_args() == 2 && x->arg(0) == body->params[0];
+}
+
 bool evaluated_before(const LoopSite& site, Prim p, const Node* a, const Node* b) {
   for (const Node* n : site.outer->body) {
     if (n == site.loop) return false;
@@ -178,10 +191,24 @@ bool equal_lengths(const ir::Module& m, const LoopSite& site, const Node* a, con
   return a == b || evaluated_before(site, Prim::Dot, a, b) || lengths_checked_on_entry(m, site.outer, a, b);
 }
 
+namespace {
+
+// The length of vector x when it is known where x is: its type's extent, or n of a basis vector
+// one_hot(k, n) of a constant n (a direction loop over a vector whose type knows its extent);
+// -1 otherwise.
+int64_t known_length(const Node* x) {
+  int64_t n = types::extent(x->type, 0);
+  if (n < 0 && x->is_prim_apply(Prim::OneHot) && x->num_args() == 2 && !constant_int(x->arg(1), &n)) n = -1;
+  return n;
+}
+
+}  // namespace
+
 bool lengths_agree(const ir::Module& m, const Graph* body, const std::vector<LoopSite>& sites, const Node* a,
                    const Node* b) {
   if (!vector(a) || !vector(b)) return false;
   if (a == b) return true;
+  if (known_length(a) >= 0 && known_length(a) == known_length(b)) return true;
   for (const LoopSite& site : sites) {
     const Node* x = length_root(body, a, site);
     const Node* y = length_root(body, b, site);

@@ -28,6 +28,14 @@ std::unordered_map<const ir::Graph*, std::vector<LoopSite>> loop_sites(const ir:
 // tuple_get($env, i), else null.
 const ir::Node* outer_value(const ir::Graph* body, const ir::Node* x, const LoopSite& site);
 
+// Is x, a node of loop body `body` (a converted one: env and state parameters), a value from
+// outside the loop: tuple_get($env, i), or tuple_get / closure_env of such a value (a captured
+// value read out of a closure in the env, an element of a zero tangent)?
+bool env_chain(const ir::Graph* body, const ir::Node* x, int depth = 0);
+
+// Is x tuple_get($env, i) of body's env parameter?
+bool direct_env_read(const ir::Graph* body, const ir::Node* x);
+
 // Is x, a node of `body`, the value y of site.outer: the same constant, an env element that is
 // y, or the same pure primitive applied to such values?
 bool same_value(const ir::Graph* body, const ir::Node* x, const LoopSite& site, const ir::Node* y, int depth = 0);
@@ -48,7 +56,8 @@ bool lengths_checked_on_entry(const ir::Module& m, const ir::Graph* g, const ir:
 bool equal_lengths(const ir::Module& m, const LoopSite& site, const ir::Node* a, const ir::Node* b);
 
 // Do a and b, vectors of `body`, have one length for every loop that runs it? A zero read from
-// the env (zeros_like(y) outside) has y's length.
+// the env (zeros_like(y) outside) has y's length; a length the body itself knows (a type's
+// extent, one_hot(k, n) of a constant n) is compared as it is.
 bool lengths_agree(const ir::Module& m, const ir::Graph* body, const std::vector<LoopSite>& sites, const ir::Node* a,
                    const ir::Node* b);
 

@@ -42,21 +42,6 @@ bool f64_vector(const Node* x) {
   return d && d->kind == types::TypeKind::F64;
 }
 
-// Is x, a node of loop body `body`, a value from outside the loop: tuple_get($env, i), or
-// tuple_get / closure_env of such a value?
-bool env_chain(const Graph* body, const Node* x, int depth = 0) {
-  int64_t i;
-  if (depth > kMaxChain || !x->type) return false;
-  if (x->is_prim_apply(Prim::TupleGet) && x->num_args() == 2 && constant_int(x->arg(1), &i))
-    return x->arg(0) == body->params[0] || env_chain(body, x->arg(0), depth + 1);
-  if (x->is_prim_apply(Prim::ClosureEnv) && x->num_args() == 1) return env_chain(body, x->arg(0), depth + 1);
-  return false;
-}
-
-bool direct_env_read(const Graph* body, const Node* x) {
-  return x->is_prim_apply(Prim::TupleGet) && x->num_args() == 2 && x->arg(0) == body->params[0];
-}
-
 // u when x is one_hot(k, len(u)) of an i64 k.
 const Node* basis_of_length(const Node* x) {
   if (!x->is_prim_apply(Prim::OneHot) || x->num_args() != 2 || !x->arg(0)->type ||

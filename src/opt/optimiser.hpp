@@ -5,6 +5,7 @@
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "ir/ir.hpp"
 #include "types/checker.hpp"
@@ -26,6 +27,11 @@ struct OptOptions {
   bool print_after_all = false;  // the IR after every pass that changed it, to `log`
   bool time_passes = false;      // a table of the time spent in each pass, to `log`
   std::ostream* log = nullptr;
+  // The free variables of a typed clone in closure conversion's order (ad::Context::convert):
+  // the layout of the env that derivative code reads out of the clone's closures with
+  // closure_env. Set for the run over the expanded program; known-calls turns a call through
+  // such a closure into a call of a converted copy of the clone (converted_clones.hpp).
+  std::function<const std::vector<const ir::Node*>&(const ir::Graph*)> converted_env;
 };
 
 // Runs the pipeline over every typed clone of `m`. `verify(stage)` is called after each pass

@@ -36,6 +36,7 @@ bool fold_known_extents(PassContext& ctx);      // known_extents.cpp
 bool simplify_one_hot_products(PassContext& ctx);  // one_hot_products.cpp
 bool drop_checked_counter_reads(PassContext& ctx);  // loop_counters.cpp
 bool simplify_loop_env_checks(PassContext& ctx);  // loop_env_checks.cpp
+bool lift_loop_env_chains(PassContext& ctx);    // loop_env_chains.cpp
 bool version_loops(PassContext& ctx);           // loop_versions.cpp
 bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp

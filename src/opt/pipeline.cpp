@@ -58,6 +58,9 @@ constexpr Step kPipeline[] = {
      "product rules below compare"},
     {"one-hot", simplify_one_hot_products,
      "after extents, which make one_hot's length a constant to compare with the vector's"},
+    {"env-chains", lift_loop_env_chains,
+     "before loop-env, which reads a direction loop's env elements only: the captured vector and "
+     "the zero tangent the body reached through a closure in its env become elements of their own"},
     {"loop-env", simplify_loop_env_checks,
      "with one-hot, for what a loop body can only know from the graph that runs the loop "
      "(a length checked before the loop)"},
