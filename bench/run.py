@@ -14,7 +14,11 @@ limits: the dgemm rate and the matrix-heavy steps' share of it, compile latency,
 derivative compile time grows with the program (harness/limits.py).
 Progress goes to stderr, a line per workload.
 
-    bench/run.py [--quick] [--only TEXT ...] [--fluxion PATH]
+    bench/run.py [--quick] [--only TEXT ...] [--peers NAME ...] [--fluxion PATH] [--out DIR]
+
+--peers keeps only the named peers (c++, adol-c, pytorch; all by default), and --out writes
+RESULTS.md and results/ under DIR instead of bench/: `make test` runs a smoke subset this way
+(tests/CMakeLists.txt `bench/quick`), with the C++ peers only, which need no bench dependency.
 
 The Fluxion side is `fluxion run` of a program under bench/ that times itself with clock(). Each
 program is run with `--native` first; only when that stops with the back end's located "does
@@ -46,11 +50,14 @@ def progress(*parts):
     print("bench:", *parts, file=sys.stderr, flush=True)
 
 
-def build_peers():
-    """Compiles the C++ peers (g++ -O3, one thread) and returns the compile seconds of each."""
+def build_peers(with_adolc):
+    """Compiles the C++ peers (g++ -O3, one thread), the ADOL-C ones only when they will run, and
+    returns the compile seconds of each."""
     os.makedirs(workloads.PEERS_BIN, exist_ok=True)
     seconds = {}
     for name, libs in workloads.CPP_PEERS.items():
+        if "-ladolc" in libs and not with_adolc:
+            continue
         source = os.path.join(workloads.ROOT, "bench", "peers", "cpp", name + ".cpp")
         start = time.monotonic()
         subprocess.run(["g++", "-O3", "-std=c++20", "-o", workloads.cpp(name), source] + libs, check=True)
@@ -125,13 +132,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="the smallest size of each workload, one timed run")
     parser.add_argument("--only", nargs="*", default=[], help="workloads whose name contains one of these")
+    parser.add_argument("--peers", nargs="*", default=[], help="only these peers (c++, adol-c, pytorch)")
     parser.add_argument("--fluxion", default=os.path.join(workloads.ROOT, "build", "fluxion"))
+    parser.add_argument("--out", default=os.path.join(workloads.ROOT, "bench"),
+                        help="the directory of RESULTS.md and results/ (default: bench/)")
     args = parser.parse_args()
     # The machine may be shared: the load around the run goes into the report beside the timings.
     load_at_start = os.getloadavg()[0]
     min_runs, min_seconds = QUICK if args.quick else FULL
     chosen = [w for w in workloads.all_workloads(args.quick) if not args.only or any(t in w.name for t in args.only)]
-    compile_seconds = build_peers()
+    for w in chosen:
+        w.peers = {name: cmd for name, cmd in w.peers.items() if not args.peers or name in args.peers}
+    compile_seconds = build_peers(not args.peers or "adol-c" in args.peers)
     rows = []
     for i, w in enumerate(chosen, 1):
         key = "fluxion " + os.path.basename(w.fluxion[0])
@@ -146,7 +158,7 @@ def main():
             progress("[%d/%d] %s: Fluxion D/P %.3g (goal %g), %s, %.1f s" %
                      (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, engine.describe(row),
                       time.monotonic() - start))
-    results = os.path.join(workloads.ROOT, "bench", "results")
+    results = os.path.join(args.out, "results")
     os.makedirs(results, exist_ok=True)
     per_op_rows = []
     if not args.only or any(t in "per-op per_op" for t in args.only):
@@ -217,8 +229,8 @@ def main():
            "seed": seed_rows, "gradbench": gradbench_rows, "limits": limits_row}
     run["plots"] = report.write_plots(run, results) + [r["plot"] for r in seed_rows if r.get("plot")]
     report.write_json(run, os.path.join(results, "latest.json"))
-    report.write_markdown(run, os.path.join(workloads.ROOT, "bench", "RESULTS.md"))
-    progress("wrote bench/RESULTS.md, bench/results/latest.json and %d plots" % len(run["plots"]))
+    report.write_markdown(run, os.path.join(args.out, "RESULTS.md"))
+    progress("wrote %s/RESULTS.md, results/latest.json and %d plots" % (args.out, len(run["plots"])))
     failed = any("error" in r for r in rows + per_op_rows + micro_rows + apps_rows + seed_rows + gradbench_rows)
     sys.exit(1 if failed or (limits_row and "error" in limits_row) else 0)
 
