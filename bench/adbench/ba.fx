@@ -15,9 +15,9 @@ def main():
     out = arg(1, ".")
     min_runs = arg(2, 1)
     min_seconds = arg(3, 0.0)
-    residuals = time_runs("objective", lambda: ba_residuals(b), min_runs, min_seconds)
-    jacobian = time_runs("jacobian", lambda: ba_jacobian(b.cams[b.cam_of], b.points[b.point_of], b.weights,
-                                                         b.features, b.cam_of, b.point_of, len(b.cams),
-                                                         len(b.points)), min_runs, min_seconds)
+    residuals, jacobian = time_pair("objective", lambda: ba_residuals(b),
+                                    "jacobian", lambda: ba_jacobian(b.cams[b.cam_of], b.points[b.point_of], b.weights,
+                                                                    b.features, b.cam_of, b.point_of, len(b.cams),
+                                                                    len(b.points)), min_runs, min_seconds)
     save(out + "/objective.npy", residuals)
     save(out + "/jacobian.npz", jacobian)

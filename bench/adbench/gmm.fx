@@ -14,8 +14,7 @@ def main():
     out = arg(1, ".")
     min_runs = arg(2, 1)
     min_seconds = arg(3, 0.0)
-    f = time_runs("objective", lambda: gmm_adbench_objective(g.alpha, g.mu, g.q, g.l, g.x, g.gamma, g.m),
-                  min_runs, min_seconds)
-    gradient = time_runs("gradient", lambda: gmm_adbench_gradient(g), min_runs, min_seconds)
+    f, gradient = time_pair("objective", lambda: gmm_adbench_objective(g.alpha, g.mu, g.q, g.l, g.x, g.gamma, g.m),
+                            "gradient", lambda: gmm_adbench_gradient(g), min_runs, min_seconds)
     save(out + "/objective.npy", [f])
     save(out + "/gradient.npy", gradient)

@@ -21,7 +21,7 @@ def main():
     out = arg(2, ".")
     min_runs = arg(3, 1)
     min_seconds = arg(4, 0.0)
-    residuals = time_runs("objective", lambda: hand_residuals(h), min_runs, min_seconds)
-    jacobian = time_runs("jacobian", lambda: hand_jacobian(h), min_runs, min_seconds)
+    residuals, jacobian = time_pair("objective", lambda: hand_residuals(h), "jacobian", lambda: hand_jacobian(h),
+                                    min_runs, min_seconds)
     save(out + "/objective.npy", residuals)
     save(out + "/jacobian.npy", jacobian)

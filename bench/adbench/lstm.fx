@@ -10,9 +10,8 @@ def main():
     out = arg(1, ".")
     min_runs = arg(2, 1)
     min_seconds = arg(3, 0.0)
-    f = time_runs("objective", lambda: lstm_objective(s.main_params, s.extra_params, s.state, s.sequence),
-                  min_runs, min_seconds)
-    gradient = time_runs("gradient", lambda: lstm_gradient(s.main_params, s.extra_params, s.state, s.sequence),
-                         min_runs, min_seconds)
+    f, gradient = time_pair("objective", lambda: lstm_objective(s.main_params, s.extra_params, s.state, s.sequence),
+                            "gradient", lambda: lstm_gradient(s.main_params, s.extra_params, s.state, s.sequence),
+                            min_runs, min_seconds)
     save(out + "/objective.npy", [f])
     save(out + "/gradient.npy", gradient)

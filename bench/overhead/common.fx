@@ -19,8 +19,7 @@ def run_workload_as_vector(primal, derivative, as_vector):
     out = arg(0, ".")
     min_runs = arg(1, 1)
     min_seconds = arg(2, 0.0)
-    f = time_runs("objective", primal, min_runs, min_seconds)
-    g = time_runs("gradient", derivative, min_runs, min_seconds)
+    f, g = time_pair("objective", primal, "gradient", derivative, min_runs, min_seconds)
     save(out + "/objective.npy", [f])
     save(out + "/gradient.npy", as_vector(g))
 
@@ -30,8 +29,7 @@ def run_scalar_workload(primal, derivative):
     out = arg(0, ".")
     min_runs = arg(1, 1)
     min_seconds = arg(2, 0.0)
-    f = time_runs("objective", primal, min_runs, min_seconds)
-    g = time_runs("gradient", derivative, min_runs, min_seconds)
+    f, g = time_pair("objective", primal, "gradient", derivative, min_runs, min_seconds)
     save(out + "/objective.npy", [f])
     save(out + "/gradient.npy", [g])
 

@@ -66,7 +66,6 @@ def main():
     x = 0.3 + 0.0 * arg(4, 0.0)   # known only at run time (at 0.5 the derivative is 0)
     a = 0.999
     b = 1.0
-    f = time_runs("objective", lambda: primal_reps(x, a, b, reps), min_runs, min_seconds)
-    g = time_runs("gradient", lambda: gradient_reps(x, a, b, reps), min_runs, min_seconds)
+    f, g = time_pair("objective", lambda: primal_reps(x, a, b, reps), "gradient", lambda: gradient_reps(x, a, b, reps), min_runs, min_seconds)
     save(out + "/objective.npy", [f])
     save(out + "/gradient.npy", [g])

@@ -102,7 +102,6 @@ def main():
     reps = arg(3, 20000)
     x = full((1,), 0.5 + 0.0 * arg(4, 0.0))   # known only at run time
     b = full((1,), 0.75)
-    f = time_runs("objective", lambda: primal_reps(x, b, reps), min_runs, min_seconds)
-    g = time_runs("gradient", lambda: gradient_reps(x, b, reps), min_runs, min_seconds)
+    f, g = time_pair("objective", lambda: primal_reps(x, b, reps), "gradient", lambda: gradient_reps(x, b, reps), min_runs, min_seconds)
     save(out + "/objective.npy", f)
     save(out + "/gradient.npy", g)

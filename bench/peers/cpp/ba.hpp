@@ -109,8 +109,7 @@ template <class Jacobian>
 int run(int argc, char** argv, const char* usage, Jacobian jacobian_of) {
   const bench::Runs r = bench::parse_runs(argc, argv, 2, usage);
   const Ba b = read(argv[1]);
-  Vec f = bench::time_runs("objective", r, [&] { return residuals(b); });
-  Csr j = bench::time_runs("jacobian", r, [&] { return jacobian_of(b); });
+  auto [f, j] = bench::time_pair("objective", [&] { return residuals(b); }, "jacobian", [&] { return jacobian_of(b); }, r);
   bench::write_numbers(r, "objective", f);
   bench::write_numbers(r, "jacobian_rows", Vec(j.rows.begin(), j.rows.end()));
   bench::write_numbers(r, "jacobian_cols", Vec(j.cols.begin(), j.cols.end()));

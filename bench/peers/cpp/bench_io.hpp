@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bench {
@@ -45,6 +46,31 @@ auto time_runs(const char* label, const Runs& r, F f) {
     double elapsed = std::chrono::duration<double>(clock::now() - start).count();
     std::printf("timing %s %.9g\n", label, elapsed);
     total += elapsed;
+    ++runs;
+  }
+  return out;
+}
+
+// Runs a and b in alternation, one run of each per round, until each has run min_runs times and
+// each's runs add up to min_seconds (bench/lib/timing.fx time_pair: a ratio of their medians then
+// compares runs made in the same stretch of time). Returns both results of the last round.
+template <class A, class B>
+auto time_pair(const char* label_a, A a, const char* label_b, B b, const Runs& r) {
+  using clock = std::chrono::steady_clock;
+  int runs = 0;
+  double total_a = 0.0, total_b = 0.0;
+  std::pair<decltype(a()), decltype(b())> out{};
+  while (runs < r.min_runs || total_a < r.min_seconds || total_b < r.min_seconds) {
+    auto start = clock::now();
+    out.first = a();
+    double elapsed = std::chrono::duration<double>(clock::now() - start).count();
+    std::printf("timing %s %.9g\n", label_a, elapsed);
+    total_a += elapsed;
+    start = clock::now();
+    out.second = b();
+    elapsed = std::chrono::duration<double>(clock::now() - start).count();
+    std::printf("timing %s %.9g\n", label_b, elapsed);
+    total_b += elapsed;
     ++runs;
   }
   return out;

@@ -80,8 +80,8 @@ std::vector<double> gradient(const gmm::Data& g, const std::vector<double>& p) {
 int main(int argc, char** argv) {
   const bench::Runs r = bench::parse_runs(argc, argv, 2, "gmm FILE OUT [MIN_RUNS [MIN_SECONDS]]");
   const gmm::Data g = gmm::read(argv[1]);
-  double f = bench::time_runs("objective", r, [&] { return gmm::objective(g, g.params.data()); });
-  std::vector<double> grad = bench::time_runs("gradient", r, [&] { return gradient(g, g.params); });
+  auto [f, grad] = bench::time_pair("objective", [&] { return gmm::objective(g, g.params.data()); }, "gradient",
+                                    [&] { return gradient(g, g.params); }, r);
   bench::write_numbers(r, "objective", {f});
   bench::write_numbers(r, "gradient", grad);
 }

@@ -105,8 +105,8 @@ Vec gradient(const Lstm& m) {
 int main(int argc, char** argv) {
   const bench::Runs r = bench::parse_runs(argc, argv, 2, "lstm FILE OUT [MIN_RUNS [MIN_SECONDS]]");
   const Lstm m = lstm::read(argv[1]);
-  double f = bench::time_runs("objective", r, [&] { return lstm::loss(m, m.main.data(), m.extra.data()); });
-  Vec g = bench::time_runs("gradient", r, [&] { return gradient(m); });
+  auto [f, g] = bench::time_pair("objective", [&] { return lstm::loss(m, m.main.data(), m.extra.data()); }, "gradient",
+                                 [&] { return gradient(m); }, r);
   bench::write_numbers(r, "objective", {f});
   bench::write_numbers(r, "gradient", g);
 }

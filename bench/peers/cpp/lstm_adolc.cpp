@@ -21,16 +21,20 @@ int main(int argc, char** argv) {
   double taped;
   y >>= taped;
   trace_off();
-  double f = bench::time_runs("objective", r, [&] {
-    double out;
-    zos_forward(tag, 1, n, 0, params.data(), &out);
-    return out;
-  });
-  std::vector<double> grad = bench::time_runs("gradient", r, [&] {
-    std::vector<double> out(n);
-    gradient(tag, n, params.data(), out.data());
-    return out;
-  });
+  auto [f, grad] = bench::time_pair(
+      "objective",
+      [&] {
+        double out;
+        zos_forward(tag, 1, n, 0, params.data(), &out);
+        return out;
+      },
+      "gradient",
+      [&] {
+        std::vector<double> out(n);
+        gradient(tag, n, params.data(), out.data());
+        return out;
+      },
+      r);
   bench::write_numbers(r, "objective", {f});
   bench::write_numbers(r, "gradient", grad);
 }

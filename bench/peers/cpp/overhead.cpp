@@ -5,6 +5,7 @@
 //   overhead per_op|per_op_tensor OUT [MIN_RUNS [MIN_SECONDS [REPS]]]
 // the chains of bench/overhead/per_op.fx and per_op_tensor.fx on plain doubles, REPS calls in a
 // loop as there: what a hand-written program pays per operation (harness/per_op.py)
+#include <tuple>
 #include <algorithm>
 #include <cstring>
 
@@ -193,45 +194,45 @@ int main(int argc, char** argv) {
     g = {f};
   } else if (w == "sincos") {
     volatile double x = 0.5;  // read afresh every run
-    f = bench::time_runs("objective", r, [&] { return sincos(x); });
-    g = {bench::time_runs("gradient", r, [&] { return sincos_derivative(x); })};
+    auto [p, d] = bench::time_pair("objective", [&] { return sincos(x); }, "gradient", [&] { return sincos_derivative(x); }, r);
+    f = p, g = {d};
   } else if (w == "loop") {
     volatile double x = 1.0001;
-    f = bench::time_runs("objective", r, [&] { return power_loop(x, 1000); });
-    g = {bench::time_runs("gradient", r, [&] { return power_loop_derivative(x, 1000); })};
+    auto [p, d] = bench::time_pair("objective", [&] { return power_loop(x, 1000); }, "gradient",
+                                   [&] { return power_loop_derivative(x, 1000); }, r);
+    f = p, g = {d};
   } else if (w == "logsumexp") {
     Vec x = bench::wave(100, 0.0, 1.0);
-    f = bench::time_runs("objective", r, [&] { return log_sum_exp(x); });
-    g = bench::time_runs("gradient", r, [&] { return log_sum_exp_gradient(x); });
+    std::tie(f, g) = bench::time_pair("objective", [&] { return log_sum_exp(x); }, "gradient", [&] { return log_sum_exp_gradient(x); }, r);
   } else if (w == "logreg") {
     LogReg m{bench::wave(100 * 100, 0.3, 1.0), Vec(100), bench::wave(100, 1.1, 0.1)};
     for (size_t i = 0; i < 100; ++i) m.y[i] = double(i % 2);
-    f = bench::time_runs("objective", r, [&] { return m.loss(); });
-    g = bench::time_runs("gradient", r, [&] { return m.gradient(); });
+    std::tie(f, g) = bench::time_pair("objective", [&] { return m.loss(); }, "gradient", [&] { return m.gradient(); }, r);
   } else if (w == "mlp") {
     Mlp m(argc > 5 ? size_t(std::atoi(argv[5])) : 1);
-    f = bench::time_runs("objective", r, [&] { return m.loss(); });
-    g = bench::time_runs("gradient", r, [&] { return m.gradient(); });
+    std::tie(f, g) = bench::time_pair("objective", [&] { return m.loss(); }, "gradient", [&] { return m.gradient(); }, r);
   } else if (w == "per_op" || w == "per_op_tensor") {
     const long reps = argc > 5 ? std::atol(argv[5]) : (w == "per_op" ? 100000 : 20000);
     volatile double input = w == "per_op" ? 0.3 : 0.5;  // as the programs' x, known only at run time
     const double x = input;
     if (w == "per_op") {
-      f = bench::time_runs("objective", r, [&] { return per_op_reps(x, reps, [](double v) { return per_op_chain(v, 1.0); }); });
-      g = {bench::time_runs("gradient", r, [&] {
-        return per_op_reps(x, reps, [](double v) { return per_op_chain_derivative(v, 1.0); });
-      })};
+      auto [p, d] = bench::time_pair(
+          "objective", [&] { return per_op_reps(x, reps, [](double v) { return per_op_chain(v, 1.0); }); }, "gradient",
+          [&] { return per_op_reps(x, reps, [](double v) { return per_op_chain_derivative(v, 1.0); }); }, r);
+      f = p, g = {d};
     } else {
-      f = bench::time_runs("objective", r, [&] {
-        return per_op_reps(x, reps, [](double v) { return per_op_tensor_chain(v, 0.75, nullptr); });
-      });
-      g = {bench::time_runs("gradient", r, [&] {
-        return per_op_reps(x, reps, [](double v) {
-          double d;
-          per_op_tensor_chain(v, 0.75, &d);
-          return d;
-        });
-      })};
+      auto [p, d] = bench::time_pair(
+          "objective", [&] { return per_op_reps(x, reps, [](double v) { return per_op_tensor_chain(v, 0.75, nullptr); }); },
+          "gradient",
+          [&] {
+            return per_op_reps(x, reps, [](double v) {
+              double d;
+              per_op_tensor_chain(v, 0.75, &d);
+              return d;
+            });
+          },
+          r);
+      f = p, g = {d};
     }
   } else {
     std::fprintf(stderr, "overhead: unknown workload %s\n", argv[1]);

@@ -19,6 +19,9 @@ def parse_runs(args):
     return out, min_runs, min_seconds
 
 
+# The Fluxion programs and the C++ peers time objective and gradient in alternation (time_pair in
+# bench/lib/timing.fx). The PyTorch peers time all objective runs, under one torch.no_grad(), and
+# then all gradient runs: entering no_grad at every run would add its own cost to each primal run.
 def time_runs(label, f, min_runs, min_seconds):
     runs, total, out = 0, 0.0, None
     while runs < min_runs or total < min_seconds:
