@@ -30,8 +30,16 @@ class Writer {
   explicit Writer(const FusedLoop& f) : f_(f), r_(f.result) {
     const ir::Graph* k = f.kernel;
     root_ = k->output;
+    // A kernel returning (sum, operand) (fuse_elementwise.cpp, kept_operand): the loop also
+    // writes the summed elements into a tensor.
+    if (root_->is_prim_apply(Prim::MakeTuple) && root_->num_args() == 2) {
+      kept_ = true;
+      root_ = root_->arg(0);
+    }
     mean_ = root_->is_prim_apply(Prim::Mean);
     sum_ = mean_ || root_->is_prim_apply(Prim::Sum);
+    if (kept_ && (!sum_ || k->output->arg(1) != root_->arg(0)))
+      unsupported(k->output->loc, "a fused loop with two results that are not a sum and its operand");
     // The rank of the elementwise result (the sum's operand for a reduction): an input whose
     // type has a smaller known rank broadcasts over its leading axes (a bias added to each
     // row), read through a counter that wraps at its size.
@@ -132,18 +140,20 @@ class Writer {
   // four at a time into four accumulators (the rest into the first), the halves split at
   // n / 2 / 8 * 8 and added left + right. The same additions in the same order, so the same
   // bits as sum() of the unfused tensor.
-  std::string summed(const std::string&) {
+  std::string summed(const std::string& like) {
     const std::string& r = r_;
     std::string four;
     for (int k = 0; k < 4; ++k) {
       const std::string lane = "l" + std::to_string(k), at = r + "_at" + lane;  // no "_N" tail (below)
       std::string v;
       std::string body = element(at, &v, lane);
+      body += keep(at, v);
       four += "const int64_t " + at + " = " + r + "_s + " + r + "_i + " + std::to_string(k) + ";\n" +
               advance_counters(lane) + body + r + "_a" + std::to_string(k) + " += " + v + ";\n";
     }
     std::string v;
     std::string rest = element(r + "_at", &v);
+    rest += keep(r + "_at", v);
     std::string leaf = "double " + r + "_a0 = 0, " + r + "_a1 = 0, " + r + "_a2 = 0, " + r + "_a3 = 0;\nint64_t " + r +
                        "_i = 0;\n" + start_counters(r + "_s") + "for (; " + r + "_i + 4 <= " + r + "_m; " + r +
                        "_i += 4) {\n" + indent(four) + "}\n" + "for (; " + r + "_i < " + r + "_m; ++" + r + "_i) {\n" +
@@ -165,10 +175,19 @@ class Writer {
                push(r + "_s + " + r + "_h", r + "_m - " + r + "_h")) + "}\n" +
         "if (" + r + "_stage" + top + " == 2) {\n" + indent(r + "_ret = " + r + "_left" + top + " + " + r + "_ret;\n") +
         "} else {\n" + indent(leaf) + "}\n" + "if (" + r + "_sp == 0) break;\n--" + r + "_sp;\n";
-    return "int64_t " + r + "_start[64], " + r + "_len[64];\nint " + r + "_stage[64];\ndouble " + r + "_left[64], " + r +
-           "_ret = 0;\nint " + r + "_sp = 0;\n" + r + "_start[0] = 0;\n" + r + "_len[0] = " + r + "_n;\n" + r +
-           "_stage[0] = 0;\nfor (;;) {\n" + indent(step) + "}\n" + r + " = " + r + "_ret" +
-           (mean_ ? " / (double)" + r + "_n" : "") + ";\n";
+    const std::string sum = r + "_ret" + (mean_ ? " / (double)" + r + "_n" : "");
+    const std::string out = kept_ ? "fx_tensor* " + r + "_out = fx_rt_tensor_f64_like(" + like + ");\ndouble* " + r +
+                                        "_o = (double*)" + r + "_out->data;\n"
+                                  : "";
+    return out + "int64_t " + r + "_start[64], " + r + "_len[64];\nint " + r + "_stage[64];\ndouble " + r + "_left[64], " +
+           r + "_ret = 0;\nint " + r + "_sp = 0;\n" + r + "_start[0] = 0;\n" + r + "_len[0] = " + r + "_n;\n" + r +
+           "_stage[0] = 0;\nfor (;;) {\n" + indent(step) + "}\n" +
+           (kept_ ? r + ".e0 = " + sum + ";\n" + r + ".e1 = " + r + "_out;\n" : r + " = " + sum + ";\n");
+  }
+
+  // With a kept operand: the statement writing element `at` of the loop's tensor.
+  std::string keep(const std::string& at, const std::string& value) const {
+    return kept_ ? r_ + "_o[" + at + "] = " + value + ";\n" : "";
   }
 
   static std::string indent(const std::string& code) {
@@ -186,6 +205,7 @@ class Writer {
   const Node* root_;
   bool sum_ = false;   // the kernel ends in a full sum (or mean)
   bool mean_ = false;  // ... a mean: the sum divided by the count, as the runtime's
+  bool kept_ = false;  // ... and returns its operand too, as a tensor the loop writes
   bool is_suffix(size_t i) const { return std::find(suffixes_.begin(), suffixes_.end(), i) != suffixes_.end(); }
 
   std::vector<size_t> tensors_;   // inputs of the result's shape (the first one gives it)

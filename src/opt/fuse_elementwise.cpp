@@ -10,7 +10,10 @@
 //
 // A region is a DAG with one root: a producer joins it when every one of its readers is a
 // member, so nothing is computed twice and no temporary stays alive for another reader; a
-// value read by several members is one scalar per element in the loop.
+// value read by several members is one scalar per element in the loop. One exception: the
+// operand of a full sum that later nodes read too (log-sum-exp's gradient sums e = exp(x) and
+// then scales it by 1/sum) joins the sum's region as a second result. The kernel returns
+// (sum, operand), and native code computes, writes and sums the operand in one loop.
 // Only f64 work is fused (f64 tensors, with f64 or i64 numbers as weak scalars): the loop's
 // arithmetic is then the scalar C code the emitter already writes, bit for bit the runtime's.
 #include <algorithm>
@@ -123,19 +126,47 @@ class Fuser {
     for (size_t i = 0; i < g->body.size(); ++i) position[g->body[i]] = i;
     std::set<const Node*> taken;
     std::vector<std::vector<Node*>> regions;
+    std::vector<Node*> kept_of;  // per region: the sum's operand it returns too, or null
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
       Node* root = *it;
       if (taken.count(root) || captured_.count(root) || (!fusable(root) && !full_sum_of_fusable(root))) continue;
       std::vector<Node*> region{root};
       grow(root, g, region);
+      Node* kept = region.size() == 1 ? kept_operand(root, g, position) : nullptr;
+      if (kept) {
+        region.push_back(kept);
+        grow(kept, g, region);
+      }
       keep_order(g, region, position);
+      if (kept && std::find(region.begin(), region.end(), kept) == region.end()) continue;
       if (region.size() < 2) continue;
       for (Node* n : region) taken.insert(n);
       std::sort(region.begin(), region.end(), [&](Node* a, Node* b) { return position[a] < position[b]; });
       regions.push_back(std::move(region));
+      kept_of.push_back(kept);
     }
-    for (auto& region : regions) outline(g, region);
+    for (size_t i = 0; i < regions.size(); ++i) outline(g, regions[i], kept_of[i]);
     return !regions.empty();
+  }
+
+  // The operand m of a full sum `root` that other nodes of g read too, all after the sum:
+  // the sum's region takes it as its second result (the kernel returns (sum, m)), so that m is
+  // computed, written and summed in one loop, and its readers read the tensor the loop wrote.
+  // Not when a nested graph or g's result reads m (its node must stay), nor when some
+  // reader comes before the sum (the kernel runs where the sum was).
+  Node* kept_operand(Node* root, Graph* g, const std::unordered_map<const Node*, size_t>& position) const {
+    if (!full_sum_of_fusable(root)) return nullptr;
+    Node* m = root->arg(0);
+    if (captured_.count(m) || g->output == m) return nullptr;
+    size_t reads = 0;
+    for (const Node* n : g->body)
+      for (const Node* in : n->inputs)
+        if (in == m) {
+          if (n != root && position.at(n) < position.at(root)) return nullptr;
+          ++reads;
+        }
+    auto it = uses_.find(m);
+    return it != uses_.end() && it->second == reads && reads > 1 ? m : nullptr;
   }
 
   // Adds the producers whose every reader is in the region, until there is none: a value that
@@ -212,8 +243,9 @@ class Fuser {
   }
 
   // Moves the region (in body order, the root last) into a new kernel graph nested in g and
-  // puts fused(@kernel, inputs...) in the root's place.
-  void outline(Graph* g, const std::vector<Node*>& region) {
+  // puts fused(@kernel, inputs...) in the root's place. With a kept operand (kept_operand) the
+  // kernel returns (root, kept), and two tuple_gets of the fused node stand for them.
+  void outline(Graph* g, const std::vector<Node*>& region, Node* kept) {
     ir::Module& m = ctx_.module;
     Node* root = region.back();
     Graph* kernel = m.new_graph("fused", g, root->loc, ir::GraphRole::Branch);
@@ -238,15 +270,32 @@ class Fuser {
       inside[n] = copy;
     }
     kernel->output = inside[root];
+    const Type* result = root->type;
+    if (kept) {
+      result = ctx_.store.tuple({root->type, kept->type});
+      kernel->output = detached_apply(m, kernel, {m.prim(Prim::MakeTuple), inside[root], inside[kept]}, root->loc, result);
+      kernel->body.push_back(kernel->output);
+    }
 
     std::vector<Node*> operands{m.prim(Prim::Fused),
                                 typed_constant(m, kernel, ctx_.store.closure(kernel, nullptr), root->loc)};
     operands.insert(operands.end(), inputs.begin(), inputs.end());
-    Node* fused = detached_apply(m, g, std::move(operands), root->loc, root->type, root->name);
-    std::replace(g->body.begin(), g->body.end(), root, fused);
-    std::erase_if(g->body, [&](Node* n) { return members.count(n) != 0; });
+    Node* fused = detached_apply(m, g, std::move(operands), root->loc, result, kept ? "" : root->name);
     Replacements r;
-    r.add(root, fused);
+    std::vector<Node*> placed{fused};
+    if (kept) {
+      for (Node* part : {root, kept}) {
+        Node* index = typed_constant(m, static_cast<int64_t>(part == root ? 0 : 1), ctx_.store.i64(), root->loc);
+        placed.push_back(detached_apply(m, g, {m.prim(Prim::TupleGet), fused, index}, part->loc, part->type, part->name));
+        r.add(part, placed.back());
+      }
+    } else {
+      r.add(root, fused);
+    }
+    auto at = std::find(g->body.begin(), g->body.end(), root);
+    at = g->body.erase(at);
+    g->body.insert(at, placed.begin(), placed.end());
+    std::erase_if(g->body, [&](Node* n) { return members.count(n) != 0; });
     r.apply(m);
   }
 
