@@ -187,8 +187,15 @@ bool lengths_checked_on_entry(const ir::Module& m, const Graph* g, const Node* a
   return false;
 }
 
+bool same_vector_on_entry(const ir::Module& m, const Graph* g, const Node* a, const Node* b) {
+  const Node* x = entry_value(m, g, a);
+  const Node* y = entry_value(m, g, b);
+  return x && y && vector(x) && without_zero(x) == without_zero(y);
+}
+
 bool equal_lengths(const ir::Module& m, const LoopSite& site, const Node* a, const Node* b) {
-  return a == b || evaluated_before(site, Prim::Dot, a, b) || lengths_checked_on_entry(m, site.outer, a, b);
+  return a == b || evaluated_before(site, Prim::Dot, a, b) || lengths_checked_on_entry(m, site.outer, a, b) ||
+         same_vector_on_entry(m, site.outer, a, b);
 }
 
 namespace {

@@ -51,8 +51,14 @@ const ir::Node* length_operand(const ir::Node* x);
 // loop, loop_versions.cpp), and a and b read x and y from its env?
 bool lengths_checked_on_entry(const ir::Module& m, const ir::Graph* g, const ir::Node* a, const ir::Node* b);
 
+// Are a and b, env reads of closed graph g, one vector where g's one closure is made, or a vector
+// and its zero (w and zeros_like(w): a versioned loop's copy reads a captured vector and its zero
+// tangent from its env)?
+bool same_vector_on_entry(const ir::Module& m, const ir::Graph* g, const ir::Node* a, const ir::Node* b);
+
 // Do vectors a and b, nodes of site.outer, have one length when the loop runs: the same node, a
-// dot of them evaluated before the loop, or a length check the graph runs under?
+// dot of them evaluated before the loop, a length check the graph runs under, or one vector (and
+// its zero) passed to the graph?
 bool equal_lengths(const ir::Module& m, const LoopSite& site, const ir::Node* a, const ir::Node* b);
 
 // Do a and b, vectors of `body`, have one length for every loop that runs it? A zero read from

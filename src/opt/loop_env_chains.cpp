@@ -13,10 +13,11 @@
 // closure's env cannot fail, so computing them before a loop that may not run changes nothing.
 // Only tensors, and only in a loop whose body builds a basis vector (one_hot: jacfwd's direction
 // loop), where the laws need them. loop_versions.cpp does the same for the checked copy of a
-// loop it versions.
+// loop it versions (both with loop_env_lifting.hpp).
 #include <unordered_map>
 
 #include "opt/loop_env.hpp"
+#include "opt/loop_env_lifting.hpp"
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
 
@@ -28,139 +29,25 @@ using ir::Graph;
 using ir::Node;
 using ir::Prim;
 
-// One loop whose body's chains of env reads become env elements of a copy of the body.
-class Lifter {
- public:
-  Lifter(PassContext& ctx, const LoopSite& site)
-      : ctx_(ctx),
-        m_(ctx.module),
-        outer_(const_cast<Graph*>(site.outer)),
-        loop_(const_cast<Node*>(site.loop)),
-        env_(site.env),
-        body_(site.loop->arg(1)->arg(0)->as_graph()) {}
-
-  void run(const std::vector<const Node*>& chains) {
-    std::vector<Node*> values(env_->inputs.begin() + 1, env_->inputs.end());
-    std::unordered_map<const Node*, size_t> slot;
-    for (const Node* n : chains) {
-      slot[n] = values.size();
-      values.push_back(outside(n));
-    }
-    Graph* code = copy_body(slot, values);
-    std::vector<Node*> tuple{m_.prim(Prim::MakeTuple)};
-    std::vector<const types::Type*> types;
-    for (Node* v : values) {
-      tuple.push_back(v);
-      types.push_back(v->type);
-    }
-    Node* env = placed(detached_apply(m_, outer_, std::move(tuple), loop_->loc, ctx_.store.tuple(types)));
-    Node* closure = placed(detached_apply(m_, outer_, {m_.prim(Prim::MakeClosure), typed_constant(m_, code, nullptr, loop_->loc), env},
-                                          loop_->loc, ctx_.store.explicit_closure(code, env->type)));
-    loop_->inputs[2] = closure;  // the body operand, arg(1)
-    std::vector<Node*> body;
-    for (Node* n : outer_->body) {
-      if (n == loop_) body.insert(body.end(), placed_.begin(), placed_.end());
-      body.push_back(n);
-    }
-    outer_->body = std::move(body);
+// Lifts the chains of one loop: their values become env elements of a copy of the body.
+void lift(PassContext& ctx, const LoopSite& site, const std::vector<const Node*>& chains) {
+  ir::Module& m = ctx.module;
+  EnvLifting lifting(ctx, site);
+  std::vector<Node*> values(site.env->inputs.begin() + 1, site.env->inputs.end());
+  std::unordered_map<const Node*, size_t> slot;
+  for (const Node* n : chains) {
+    slot[n] = values.size();
+    values.push_back(lifting.outside(n));
   }
-
- private:
-  Node* placed(Node* n) {
-    placed_.push_back(n);
-    return n;
-  }
-
-  // A node p(args) of the outer graph before the loop: an equal one there, else a new one.
-  Node* place(Prim p, std::vector<Node*> args, const types::Type* type) {
-    for (const std::vector<Node*>* nodes : {&outer_->body, &placed_})
-      for (Node* n : *nodes) {
-        if (n == loop_) break;
-        if (n->is_prim_apply(p) && n->num_args() == args.size() && same_args(n, args)) return n;
-      }
-    args.insert(args.begin(), m_.prim(p));
-    return placed(detached_apply(m_, outer_, std::move(args), loop_->loc, type));
-  }
-
-  static bool same_args(const Node* n, const std::vector<Node*>& args) {
-    for (size_t i = 0; i < args.size(); ++i) {
-      int64_t x, y;
-      if (n->arg(i) != args[i] && !(constant_int(n->arg(i), &x) && constant_int(args[i], &y) && x == y)) return false;
-    }
-    return true;
-  }
-
-  Node* index(int64_t i) { return typed_constant(m_, i, ctx_.store.i64(), loop_->loc); }
-
-  // Element j of t, a tuple or a closure (of its env), typed `type`; env_type is the env's.
-  Node* element(Node* t, int64_t j, const types::Type* type, const types::Type* env_type) {
-    if (t->type && t->type->kind == types::TypeKind::Tuple) return place(Prim::TupleGet, {t, index(j)}, type);
-    Node* e = t->is_prim_apply(Prim::MakeClosure) && t->num_args() == 2 ? t->arg(1) : place(Prim::ClosureEnv, {t}, env_type);
-    return place(Prim::TupleGet, {e, index(j)}, type);
-  }
-
-  // The node of the outer graph that x, an env chain of the body, stands for.
-  Node* outside(const Node* x) {
-    if (auto it = outside_.find(x); it != outside_.end()) return it->second;
-    Node* out = nullptr;
-    int64_t j = 0;
-    if (direct_env_read(body_, x)) {
-      constant_int(x->arg(1), &j);
-      out = env_->arg(static_cast<size_t>(j));
-    } else if (x->is_prim_apply(Prim::TupleGet)) {
-      constant_int(x->arg(1), &j);
-      Node* t = outside(x->arg(0));
-      if (t->is_prim_apply(Prim::MakeTuple)) {
-        out = t->arg(static_cast<size_t>(j));
-      } else if (t->is_prim_apply(Prim::ZerosLike) && t->num_args() == 1 && types::is_tensor(x->type)) {
-        // Element j of a zero is the zero of element j (zeros_like of a closure: of its env).
-        out = place(Prim::ZerosLike, {element(t->arg(0), j, x->type, t->type)}, x->type);
-      } else {
-        out = place(Prim::TupleGet, {t, index(j)}, x->type);
-      }
-    } else {  // closure_env
-      Node* c = outside(x->arg(0));
-      out = c->is_prim_apply(Prim::MakeClosure) && c->num_args() == 2 ? c->arg(1) : place(Prim::ClosureEnv, {c}, x->type);
-    }
-    return outside_[x] = out;
-  }
-
-  // A copy of the body whose chains read their env elements.
-  Graph* copy_body(const std::unordered_map<const Node*, size_t>& slot, const std::vector<Node*>& values) {
-    Graph* g = m_.new_graph(body_->name, nullptr, body_->loc, body_->role);
-    g->origin = body_->origin;
-    std::vector<const types::Type*> types;
-    for (Node* v : values) types.push_back(v->type);
-    Node* env = m_.add_param(g, body_->params[0]->name, body_->params[0]->loc);
-    env->type = ctx_.store.tuple(types);
-    Node* state = m_.add_param(g, body_->params[1]->name, body_->params[1]->loc);
-    state->type = body_->params[1]->type;
-    std::unordered_map<const Node*, Node*> to{{body_->params[0], env}, {body_->params[1], state}};
-    for (Node* n : body_->body) {
-      std::vector<Node*> inputs;
-      if (slot.count(n)) {
-        inputs = {m_.prim(Prim::TupleGet), env, index(static_cast<int64_t>(slot.at(n)))};
-      } else {
-        for (Node* in : n->inputs) inputs.push_back(to.count(in) ? to[in] : in);
-      }
-      Node* copy = detached_apply(m_, g, std::move(inputs), n->loc, n->type, n->name);
-      copy->follows_primal = n->follows_primal;
-      g->body.push_back(copy);
-      to[n] = copy;
-    }
-    g->output = to.count(body_->output) ? to[body_->output] : body_->output;
-    return g;
-  }
-
-  PassContext& ctx_;
-  ir::Module& m_;
-  Graph* outer_;
-  Node* loop_;
-  const Node* env_;
-  Graph* body_;
-  std::vector<Node*> placed_;
-  std::unordered_map<const Node*, Node*> outside_;
-};
+  Graph* code = lifting.copy_body(slot, values);
+  std::vector<const types::Type*> types;
+  for (Node* v : values) types.push_back(v->type);
+  Node* env = lifting.place(Prim::MakeTuple, values, ctx.store.tuple(types));
+  Node* closure = lifting.place(Prim::MakeClosure, {typed_constant(m, code, nullptr, site.loop->loc), env},
+                                ctx.store.explicit_closure(code, env->type));
+  const_cast<Node*>(site.loop)->inputs[2] = closure;  // the body operand, arg(1)
+  lifting.insert_placed();
+}
 
 bool builds_basis(const Graph* body) {
   for (const Node* n : body->body)
@@ -191,7 +78,7 @@ bool lift_loop_env_chains(PassContext& ctx) {
     if (chains.empty()) continue;
     // Loops are independent: a lift adds nodes before its own loop and replaces its body
     // operand, which leaves every other site as it was.
-    Lifter(ctx, sites[0]).run(chains);
+    lift(ctx, sites[0], chains);
     changed = true;
   }
   return changed;

@@ -15,7 +15,8 @@
 // (a captured vector is tuple_get(closure_env(tuple_get($env, 0)), 0), the zero tangent of the
 // closure's env tuple_get(tuple_get($env, 1), 0)): the values, computed once before the loop,
 // become env elements of their own (scalar replacement of the env), so that the facts about
-// them (one length, a zero: zeros_like(w) for the zero tangent of w) are seen in the body.
+// them (one length, a zero: zeros_like(w) for the zero tangent of w) are seen in the body
+// (loop_env_lifting.hpp, shared with env-chains).
 // Only where a rewrite needs the fact: a product of a basis vector one_hot(k, len(u)) and a
 // vector v read from outside whose length is not known to be u's. Not under --check-nan or
 // --max-loop-iterations, where those rewrites are off.
@@ -23,6 +24,7 @@
 #include <unordered_map>
 
 #include "opt/loop_env.hpp"
+#include "opt/loop_env_lifting.hpp"
 #include "opt/pass.hpp"
 #include "opt/rewrite.hpp"
 
@@ -98,7 +100,7 @@ bool is_version(const ir::Module& m, const Graph* g) {
 // One loop to version: the graph running it, the loop, its body's code and env.
 class Versioner {
  public:
-  Versioner(PassContext& ctx, const LoopSite& site) : ctx_(ctx), m_(ctx.module), site_(site) {
+  Versioner(PassContext& ctx, const LoopSite& site) : ctx_(ctx), m_(ctx.module), site_(site), lifting_(ctx, site) {
     outer_ = const_cast<Graph*>(site.outer);
     loop_ = const_cast<Node*>(site.loop);
     body_ = site.loop->arg(1)->arg(0)->as_graph();
@@ -135,7 +137,7 @@ class Versioner {
     for (Node* s : shared_) shared_types.push_back(s->type);
     Node* env = place(Prim::MakeTuple, shared_, ctx_.store.tuple(shared_types));
 
-    Graph* fast_body = copy_body(slot, fast_env);
+    Graph* fast_body = lifting_.copy_body(slot, fast_env);
     std::vector<Node*> slow_env(site_.env->inputs.begin() + 1, site_.env->inputs.end());
     Node* fast = place(Prim::MakeClosure, {graph_constant(branch("loop.fast", fast_body, fast_env)), env}, nullptr);
     fast->type = ctx_.store.explicit_closure(fast->arg(0)->as_graph(), env->type);
@@ -143,107 +145,17 @@ class Versioner {
     slow->type = ctx_.store.explicit_closure(slow->arg(0)->as_graph(), env->type);
     Node* chosen = place(Prim::If, {check, fast, slow}, loop_->type);
 
-    std::vector<Node*> body;
-    for (Node* n : outer_->body) {
-      if (n == loop_) body.insert(body.end(), placed_.begin(), placed_.end());
-      body.push_back(n);
-    }
-    outer_->body = std::move(body);
+    lifting_.insert_placed();
     Replacements r;
     r.add(loop_, chosen);
     r.apply(m_);
   }
 
  private:
-  // A new node of the outer graph, placed before the loop; an equal one there is reused.
-  Node* place(Prim p, std::vector<Node*> args, const types::Type* type) {
-    if (p != Prim::MakeTuple && p != Prim::MakeClosure && p != Prim::If)
-      for (const std::vector<Node*>* nodes : {&outer_->body, &placed_})
-        for (Node* n : *nodes) {
-          if (n == loop_) break;
-          if (n->is_prim_apply(p) && n->num_args() == args.size() && same_args(n, args)) return n;
-        }
-    args.insert(args.begin(), m_.prim(p));
-    Node* n = detached_apply(m_, outer_, std::move(args), loop_->loc, type);
-    placed_.push_back(n);
-    return n;
-  }
-
-  static bool same_args(const Node* n, const std::vector<Node*>& args) {
-    for (size_t i = 0; i < args.size(); ++i) {
-      int64_t x, y;
-      if (n->arg(i) != args[i] && !(constant_int(n->arg(i), &x) && constant_int(args[i], &y) && x == y)) return false;
-    }
-    return true;
-  }
-
-  Node* index_constant(size_t i) {
-    return typed_constant(m_, static_cast<int64_t>(i), ctx_.store.i64(), loop_->loc);
-  }
-
+  Node* place(Prim p, std::vector<Node*> args, const types::Type* type) { return lifting_.place(p, std::move(args), type); }
+  Node* outside(const Node* x) { return lifting_.outside(x); }
+  Node* index_constant(size_t i) { return lifting_.index(i); }
   Node* graph_constant(Graph* g) { return typed_constant(m_, g, nullptr, loop_->loc); }
-
-  // Element j of t: of a tuple, or of a closure's env.
-  Node* element(Node* t, int64_t j, const types::Type* type, const types::Type* env_type) {
-    if (t->type && t->type->kind == types::TypeKind::Tuple) return place(Prim::TupleGet, {t, index_constant(j)}, type);
-    Node* e = t->is_prim_apply(Prim::MakeClosure) && t->num_args() == 2 ? t->arg(1)
-                                                                       : place(Prim::ClosureEnv, {t}, env_type);
-    return place(Prim::TupleGet, {e, index_constant(j)}, type);
-  }
-
-  // The node of the outer graph that x, an env chain of the body, stands for.
-  Node* outside(const Node* x) {
-    if (auto it = outside_.find(x); it != outside_.end()) return it->second;
-    Node* out = nullptr;
-    int64_t j = 0;
-    if (direct_env_read(body_, x)) {
-      constant_int(x->arg(1), &j);
-      out = site_.env->arg(static_cast<size_t>(j));
-    } else if (x->is_prim_apply(Prim::TupleGet)) {
-      constant_int(x->arg(1), &j);
-      Node* t = outside(x->arg(0));
-      if (t->is_prim_apply(Prim::MakeTuple)) {
-        out = t->arg(static_cast<size_t>(j));
-      } else if (t->is_prim_apply(Prim::ZerosLike) && t->num_args() == 1 && types::is_tensor(x->type)) {
-        // Element j of a zero is the zero of element j (zeros_like of a closure: of its env).
-        out = place(Prim::ZerosLike, {element(t->arg(0), j, x->type, t->type)}, x->type);
-      } else {
-        out = place(Prim::TupleGet, {t, index_constant(static_cast<size_t>(j))}, x->type);
-      }
-    } else {  // closure_env
-      Node* c = outside(x->arg(0));
-      out = c->is_prim_apply(Prim::MakeClosure) && c->num_args() == 2 ? c->arg(1) : place(Prim::ClosureEnv, {c}, x->type);
-    }
-    outside_[x] = out;
-    return out;
-  }
-
-  // A copy of the body whose lifted chains read their env elements.
-  Graph* copy_body(const std::unordered_map<const Node*, size_t>& slot, const std::vector<Node*>& env_values) {
-    Graph* g = m_.new_graph(body_->name, nullptr, body_->loc, body_->role);
-    g->origin = body_->origin;
-    std::vector<const types::Type*> types;
-    for (Node* e : env_values) types.push_back(e->type);
-    Node* env = m_.add_param(g, body_->params[0]->name, body_->params[0]->loc);
-    env->type = ctx_.store.tuple(types);
-    Node* state = m_.add_param(g, body_->params[1]->name, body_->params[1]->loc);
-    state->type = body_->params[1]->type;
-    std::unordered_map<const Node*, Node*> to{{body_->params[0], env}, {body_->params[1], state}};
-    for (Node* n : body_->body) {
-      std::vector<Node*> inputs;
-      if (slot.count(n)) {
-        inputs = {m_.prim(Prim::TupleGet), env, index_constant(slot.at(n))};
-      } else {
-        for (Node* in : n->inputs) inputs.push_back(to.count(in) ? to[in] : in);
-      }
-      Node* copy = detached_apply(m_, g, std::move(inputs), n->loc, n->type, n->name);
-      copy->follows_primal = n->follows_primal;
-      g->body.push_back(copy);
-      to[n] = copy;
-    }
-    g->output = to.count(body_->output) ? to[body_->output] : body_->output;
-    return g;
-  }
 
   // Can value be made in a branch: rows_empty(), or a tuple of constants, shared values and such?
   bool made_here(const Node* value, int depth = 0) const {
@@ -354,10 +266,9 @@ class Versioner {
   Graph* outer_;
   Node* loop_;
   Graph* body_;
-  std::vector<Node*> placed_;
+  EnvLifting lifting_;  // the nodes placed before the loop, and the fast copy's lifted chains
   std::vector<Node*> shared_;
   std::unordered_map<const Node*, size_t> index_;
-  std::unordered_map<const Node*, Node*> outside_;
 };
 
 // A loop whose cond and body are closures of closed code made where the loop runs.

@@ -41,6 +41,7 @@ bool version_loops(PassContext& ctx);           // loop_versions.cpp
 bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
 bool normalise_row_loops(PassContext& ctx);     // row_loops.cpp
+bool peel_one_trip_loops(PassContext& ctx);     // one_trip_loops.cpp
 bool drop_dead_results(PassContext& ctx);       // dead_results.cpp
 bool eliminate_dead_code(PassContext& ctx);     // dead_code.cpp
 bool eliminate_dead_graphs(PassContext& ctx);   // dead_graphs.cpp

@@ -73,6 +73,10 @@ constexpr Step kPipeline[] = {
     {"row-loops", normalise_row_loops,
      "after the product rules, which turn forward mode's basis products into the indexing "
      "this recognises; before CSE and DCE, which then merge and drop what the loop read"},
+    {"one-trip", peel_one_trip_loops,
+     "after row-loops, for a counted loop of one trip that no rule took apart (a direction loop "
+     "over a vector of one element): its body, run once where the loop was, meets its env tuple "
+     "in the next round's projection, and the loop's closures go"},
     {"cse", eliminate_common_subexpressions,
      "after the rewrites that make equal expressions look equal, before hoisting so that a "
      "loop body hoists one copy"},
