@@ -37,9 +37,19 @@ void Context::note_element_types(const ir::Node* n, std::vector<const types::Typ
   element_types_[n] = std::move(types);
 }
 
+const ir::Node* Context::cotangent_of(const ir::Node* n) const {
+  auto it = cotangent_of_.find(n);
+  return it == cotangent_of_.end() ? nullptr : it->second;
+}
+
+void Context::note_cotangent_of(const ir::Node* n, const ir::Node* primal) {
+  if (primal) cotangent_of_[n] = primal;
+}
+
 void Context::copy_notes(const ir::Node* from, const ir::Node* to) {
   note_arity(to, tuple_arity(from));
   if (const auto* types = element_types(from)) element_types_[to] = *types;
+  note_cotangent_of(to, cotangent_of(from));
 }
 
 // The transformed graph is created and cached before its body is built: a graph that

@@ -98,7 +98,13 @@ class Context {
   // noted for the env parameters of converted graphs, whose elements are typed free variables.
   const std::vector<const types::Type*>* element_types(const ir::Node* n) const;
   void note_element_types(const ir::Node* n, std::vector<const types::Type*> types);
-  // Copies what is noted about `from` (arity, element types) to `to`, a copy of it.
+  // The primal node whose cotangent parameter n of a pullback receives (the output of the
+  // graph that reverse() transformed), or null: a cotangent has its primal's structure, so
+  // the element of a union of tuples it holds where the primal makes a closure is the
+  // alternative of that closure's env (expand/value_types.cpp narrows it so).
+  const ir::Node* cotangent_of(const ir::Node* n) const;
+  void note_cotangent_of(const ir::Node* n, const ir::Node* primal);
+  // Copies what is noted about `from` (arity, element types, primal) to `to`, a copy of it.
   void copy_notes(const ir::Node* from, const ir::Node* to);
 
  private:
@@ -113,6 +119,7 @@ class Context {
   std::unordered_map<const ir::Graph*, const ir::Graph*> converted_graphs_;  // cc(g) -> g
   std::unordered_map<const ir::Node*, int> arity_;
   std::unordered_map<const ir::Node*, std::vector<const types::Type*>> element_types_;
+  std::unordered_map<const ir::Node*, const ir::Node*> cotangent_of_;
 };
 
 namespace context_impl {

@@ -135,6 +135,7 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
   s.res_param = m.add_param(back, "$res", src->loc);
   s.ct_param = m.add_param(back, "$ct", src->loc);
   cx.note_arity(s.ct_param, cx.tuple_arity(src->output));
+  cx.note_cotangent_of(s.ct_param, src->output);
 
   // Forward sweep.
   for (const Node* n : src->body) {

@@ -268,6 +268,7 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
         return "(" + name(to) + "){.tag = " + std::to_string(k) + ", .as.m" + std::to_string(k) + " = " +
                convert_parts(value, from, to->elems[k]) + "}";
   if (from->kind == TypeKind::Union && to->kind == TypeKind::Union) return convert_union(value, from, to);
+  if (from->kind == TypeKind::Union && to->kind == TypeKind::Tuple) return narrow_union(value, from, to);
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::F64) return "fx_rt_tensor_of_f64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::I64) return "fx_rt_tensor_of_i64(" + value + ")";
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::Bool) return "fx_rt_tensor_of_bool(" + value + ")";
@@ -304,6 +305,22 @@ std::string CTypes::convert_union(const std::string& value, const Type* from, co
   }
   return "({ " + name(from) + " " + u + " = " + value + "; " + name(to) + " " + r + " = {0}; switch (" + u + ".tag) { " + cases +
          "} " + r + "; })";
+}
+
+// One of several tuples where the one of to's length is expected: a pullback's cotangent,
+// which the dispatch calling that pullback passes as the union and which is the tangent of
+// that pullback's env (expand/value_types.cpp, `narrowed`). Another tag is a bug of the
+// compiler, stopped here.
+std::string CTypes::narrow_union(const std::string& value, const Type* from, const Type* to) {
+  size_t k = 0;
+  while (k < from->elems.size() && !same_alternative(from->elems[k], to)) ++k;
+  if (k == from->elems.size() || !loc_id_)
+    unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
+  const std::string u = temporary("u");
+  const std::string member = u + ".as.m" + std::to_string(k);
+  return "({ " + name(from) + " " + u + " = " + value + "; if (" + u + ".tag != " + std::to_string(k) + ") fx_fail(" +
+         loc_id_(where_) + ", " + c_string("internal error: a cotangent of another structure than its pullback's env") +
+         "); " + convert_parts(member, from->elems[k], to) + "; })";
 }
 
 std::string CTypes::zero(const Type* t) {

@@ -92,11 +92,14 @@ class CTypes {
   std::string temporary(const std::string& stem) { return stem + std::to_string(temporaries_++) + "_"; }
   // Where the program is, for errors about a type (the emitter sets the node being emitted).
   void at(SourceLoc where) { where_ = where; }
+  // The C text of a location's id (the emitter's table), for checks that stop the program there.
+  void locate_with(std::function<std::string(SourceLoc)> loc_id) { loc_id_ = std::move(loc_id); }
 
  private:
   std::string declare(const types::Type* t);
   std::string convert_parts(const std::string& value, const types::Type* from, const types::Type* to);
   std::string convert_union(const std::string& value, const types::Type* from, const types::Type* to);
+  std::string narrow_union(const std::string& value, const types::Type* from, const types::Type* to);
   std::string declare_record(const types::Type* t, const std::string& c_name,
                              const std::vector<std::pair<std::string, const types::Type*>>& fields, const std::string& note);
   std::string declare_enum(const types::Type* t);
@@ -113,6 +116,7 @@ class CTypes {
   types::Annotations& annotations_;
   EnvLayout env_;
   SourceLoc where_;
+  std::function<std::string(SourceLoc)> loc_id_;
   std::map<const types::Type*, std::string> names_of_;
   std::set<const types::Type*> declaring_;
   std::map<std::pair<std::string, const types::Type*>, std::string> helper_names_;

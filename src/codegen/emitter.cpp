@@ -95,7 +95,9 @@ class Emitter {
   Emitter(const ir::Module& m, types::TypeChecker& checker, const EmitOptions& options)
       : checker_(checker), options_(options), annotations_(checker.store(), m),
         types_(names_, annotations_, [this](const Type* t) -> const std::vector<const Node*>& { return layout(t); },
-               SourceLoc{}) {}
+               SourceLoc{}) {
+    types_.locate_with([this](SourceLoc loc) { return loc_id(loc); });
+  }
 
   CProgram run(const Graph* entry) {
     collect(entry);

@@ -76,7 +76,14 @@ class ValueTyper {
           if (generated(g)) typed.push_back(const_cast<Graph*>(g));
         return typed;
       }
-      if (round == kMaxRounds) codegen::unsupported(entries.at(0)->loc, "derivative code whose types do not settle");
+      if (round == kMaxRounds) {
+        // A tangent that nests one more union per round is that of a recursive pullback
+        // (its env holds the tangent of the pullback of the call inside): as deep as the
+        // recursion goes, which a finite type cannot say.
+        if (deepest_tangent() > kMaxRounds / 2)
+          codegen::unsupported(entries.at(0)->loc, "the tangent of a recursive pullback (as deep as the recursion went)");
+        codegen::unsupported(entries.at(0)->loc, "derivative code whose types do not settle");
+      }
     }
   }
 
@@ -186,6 +193,61 @@ class ValueTyper {
     return store_.union_of(alternatives);
   }
 
+  // What a call passes to a parameter of a generated graph, narrowed by what the transforms
+  // know of that parameter: a union of tuples (the tangent of one of several pullbacks, which
+  // a dispatch on that pullback passes on to each case's code) is the one alternative of the
+  // parameter's noted length (ad::Context::tuple_arity: a pullback's env `$res`, and its
+  // tangent `$dres` in forward mode), and a pullback's cotangent has the structure of the
+  // primal it is the cotangent of (ad::Context::cotangent_of), so where that primal makes a
+  // closure, it is the alternative of the closure's env length. (In the case of `if_true`'s
+  // pullback the env tangent of `if_true`'s: its elements may differ in type from
+  // `if_false`'s. The emitter checks the tag where it converts the union.)
+  const Type* narrowed(const Type* t, const Node* param) {
+    return narrowed_by_primal(of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param));
+  }
+
+  const Type* narrowed_by_primal(const Type* t, const Node* primal, int depth = 0) {
+    if (!t || !primal || depth > 16) return t;
+    if (primal->is_prim_apply(Prim::MakeClosure) && primal->num_args() == 2) return of_length(t, cx_.tuple_arity(primal->arg(1)));
+    if (!primal->is_prim_apply(Prim::MakeTuple)) return t;
+    t = of_length(t, static_cast<int>(primal->num_args()));
+    if (t->kind != TypeKind::Tuple || t->elems.size() != primal->num_args()) return t;
+    std::vector<const Type*> elems;
+    bool same = true;
+    for (size_t i = 0; i < t->elems.size(); ++i) {
+      elems.push_back(narrowed_by_primal(t->elems[i], primal->arg(i), depth + 1));
+      same = same && elems.back() == t->elems[i];
+    }
+    return same ? t : store_.tuple(std::move(elems));
+  }
+
+  // Of a union of tuples, the alternative of length n (unknown: -1), if it has one; else t.
+  static const Type* of_length(const Type* t, int n) {
+    if (!t || n < 0 || t->kind != TypeKind::Union || !tuple_alternatives(t)) return t;
+    for (const Type* m : t->elems)
+      if (m->elems.size() == static_cast<size_t>(n)) return m;
+    return t;
+  }
+
+  // How many unions of tuples nest in t, at most (one in another's element, or in a
+  // closure's env)?
+  static int tuples_nested(const Type* t, int depth = 0) {
+    if (!t || depth > 256) return 0;
+    if (t->kind != TypeKind::Tuple && t->kind != TypeKind::Union && t->kind != TypeKind::Explicit) return 0;
+    int most = 0;
+    for (const Type* e : t->elems) most = std::max(most, tuples_nested(e, depth + 1));
+    return most + (t->kind == TypeKind::Union && tuple_alternatives(t) ? 1 : 0);
+  }
+
+  // The most unions of tuples nested in the type of a node or parameter typed here.
+  int deepest_tangent() {
+    int most = 0;
+    for (const Node* n : computed_) most = std::max(most, tuples_nested(n->type));
+    for (const auto& [g, params] : params_)
+      for (const Type* t : params) most = std::max(most, tuples_nested(t));
+    return most;
+  }
+
   // Is t a tuple, or a union of tuples (join_values)?
   static bool tuple_alternatives(const Type* t) {
     if (t->kind == TypeKind::Tuple) return true;
@@ -199,6 +261,7 @@ class ValueTyper {
   void pass(const Graph* g, size_t i, const Type* t, SourceLoc loc) {
     t = named(t, loc);
     if (!t) return;
+    if (i < g->params.size()) t = narrowed(t, g->params[i]);
     auto& params = params_[g];
     params.resize(g->params.size(), nullptr);
     if (i >= params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
