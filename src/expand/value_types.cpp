@@ -384,15 +384,31 @@ class ValueTyper {
     return call_value(code->type, std::move(args), loc);
   }
 
-  // Does a value of type t hold a closure of `code` (in its parts, or in a closure's env)?
-  bool holds_code(const Type* t, const Graph* code, int depth = 0) {
+  // Does a value of type t hold a closure of `code` that make_closure node `site` made (in
+  // its parts, or in a closure's env)? Closures of the same code made elsewhere do not make a
+  // recursion: the same generated graph is reached at several orders of differentiation (the
+  // closure of a derivative of a derivative holds that of the derivative inside, of the same
+  // code and a smaller env), and such nesting is finite. A closure of the code whose maker is
+  // not known (a type joined or renamed since) counts as the site's own, as does one of the
+  // code's named type (it is recursive already).
+  bool holds_own(const Type* t, const Graph* code, const Node* site, int depth = 0) {
     if (!t || depth > 64) return false;
-    if ((t->kind == TypeKind::Explicit || t->kind == TypeKind::Recursive) && t->graph == code) return true;
+    if (t->kind == TypeKind::Recursive && t->graph == code) return true;
+    if (t->kind == TypeKind::Explicit && t->graph == code) {
+      auto it = makers_.find(t);
+      if (it == makers_.end() || it->second.count(site)) return true;
+    }
     if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Union || t->kind == TypeKind::List ||
         t->kind == TypeKind::Explicit)
       for (const Type* e : t->elems)
-        if (holds_code(e, code, depth + 1)) return true;
+        if (holds_own(e, code, site, depth + 1)) return true;
     return false;
+  }
+
+  // Explicit closure type t, made by make_closure node `site` (holds_own).
+  const Type* made_by(const Type* t, const Node* site) {
+    makers_[t].insert(site);
+    return t;
   }
 
   // t with every closure of a recursive code as that code's named type, whose env (`env`, or
@@ -408,7 +424,11 @@ class ValueTyper {
           widen(t->graph, named(t->elems[0], loc), loc);
           return store_.recursive_closure(t->graph);
         }
-        if (const Type* e = named(t->elems[0], loc); e != t->elems[0]) return store_.explicit_closure(t->graph, e);
+        if (const Type* e = named(t->elems[0], loc); e != t->elems[0]) {
+          const Type* renamed = store_.explicit_closure(t->graph, e);
+          if (auto it = makers_.find(t); it != makers_.end()) makers_[renamed].insert(it->second.begin(), it->second.end());
+          return renamed;
+        }
         return t;
       case TypeKind::Tuple:
       case TypeKind::Union:
@@ -505,13 +525,13 @@ class ValueTyper {
         if (!n->arg(0)->holds_graph()) codegen::unsupported(n->loc, "a derived function built at run time");
         const Graph* code = n->arg(0)->as_graph();
         if (!args[1]) return nullptr;
-        // A closure whose env holds closures of its own code (a recursion's pullback) makes
-        // that code recursive: from then on its closures have the named type.
-        if (recursive_.count(code) || holds_code(args[1], code)) {
+        // A closure whose env holds closures this node made (a recursion's pullback) makes
+        // its code recursive: from then on its closures have the named type.
+        if (recursive_.count(code) || holds_own(args[1], code, n)) {
           recursive_.insert(code);
           return named(store_.recursive_closure(code), n->loc, args[1]);
         }
-        return store_.explicit_closure(code, args[1]);  // its code learns the env where it is called
+        return made_by(store_.explicit_closure(code, args[1]), n);  // its code learns the env where it is called
       }
       case Prim::ClosureEnv: {
         if (!args[0]) return nullptr;
@@ -694,6 +714,7 @@ class ValueTyper {
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
   std::unordered_map<const Node*, const Type*> tapes_;  // list_empty(trips) → the stack it becomes
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
+  std::unordered_map<const Type*, std::set<const Node*>> makers_;  // explicit closure type → make_closure nodes
   ir::DivergeMemo after_fail_;  // ir::diverges's answers
   KnownCode code_of_;
 };

@@ -18,9 +18,11 @@
 //     union of them, whose elements a tuple_get reads by tag; what reads a `fail`'s value is
 //     never reached and typed Bottom (ir/after_fail.hpp); a primitive whose operands' known
 //     extents break its rule is typed with them forgotten (it fails when it runs);
-//   - a code whose closures hold closures of the same code (a recursion's pullback) is
-//     recursive: its closures get the named type Recursive(code), whose env's type the store
-//     keeps and widens, so that the types of a recursion settle.
+//   - a code whose closures hold closures that the same make_closure node made (a recursion's
+//     pullback) is recursive: its closures get the named type Recursive(code), whose env's
+//     type the store keeps and widens, so that the types of a recursion settle; closures of
+//     the code made by other nodes (the same pullback code at several orders of a derivative
+//     of a derivative) nest finitely and keep their Explicit types.
 // The dead closures and tuples the transforms leave in generated graphs are removed first.
 // What it cannot type is reported as codegen::Unsupported (the driver then runs the expanded
 // program in the interpreter).

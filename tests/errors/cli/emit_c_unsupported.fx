@@ -2,6 +2,8 @@
 # the same located compile error as `run --native`.
 # RUN: args emit-c {file} --fn main
 # EXIT: 1
-# STDERR: {file}:6:1: error: the native back end does not support a recursion whose closures hold values of different types
+# STDERR: {file}:9:19: error: the native back end does not support tree_map with a function that neither the specialiser nor the emitter writes out (tree_map)
 def main():
-    print(grad(grad(grad(grad(sin))))(1.0))
+    k = 2.0
+    h = (lambda x: x * k) if k > 1.0 else (lambda x: x + k)
+    print(tree_map(h, (1.0, (2.0, 3.0))))
