@@ -163,6 +163,15 @@ struct Graph {
   // accumulator that opt/recursive_accumulators.cpp threads through a recursion is then held
   // once and updated in place. Set only on graphs called directly or run as an `if` branch.
   bool owns_last_param = false;
+  // For such a graph, where each accumulator comes back: the result at `result` is the last
+  // parameter's value at `param` with additions only (acc + terms that do not read acc), so a
+  // loop that hands its state's accumulator through the call still only adds into it
+  // (opt/loop_accumulators.cpp may start it elsewhere). Written by recursive_accumulators.cpp.
+  struct Accumulator {
+    std::vector<int64_t> param;   // in the last parameter (an accumulator, or a branch's (env, accs))
+    std::vector<int64_t> result;  // in the result
+  };
+  std::vector<Accumulator> accumulators;
   uint32_t id = 0;
 
   // Number of frame slots: params first, then body nodes (see Node::slot).

@@ -11,7 +11,9 @@
 //     → tuple_get(..tuple_get(while(c, b, init'), k1).., km)   with init' = init, A at k1..km
 //
 // when the state at path k1..km is an accumulator: the body's output there is the state there
-// with additions only (add_tangent of it, set_index "+" into it), nothing else in the body or
+// with additions only (add_tangent of it, set_index "+" into it, or a call that hands it back
+// with additions: a copy recursive_accumulators.cpp made, ir::Graph::accumulators), nothing
+// else in the body or
 // the condition reads it, nothing but this sum reads the loop's result there, and the zero at
 // that place of `init` is one the pass can write the rest of (numbers beside the tensor).
 // The sums are then rounded in another order (acc + a1 + a2 against acc + (a1 + a2)).
@@ -166,7 +168,16 @@ class LoopAccumulators {
     for (int steps = 0; steps < 1000; ++steps) {
       if (x->graph != body) return false;
       int64_t k;
-      if (tuple_get_at(x, &k)) break;
+      if (tuple_get_at(x, &k)) {
+        // A call's result where it hands an accumulator back: on to the argument it was given.
+        std::vector<const Node*> tuples;
+        const Node* arg = handed_in(x, &tuples);
+        if (!arg) break;
+        if (tuples.empty() || arg->type != x->type || (above && !only_reader(x, above)) || !handed_alone(x, tuples)) return false;
+        above = tuples.back();
+        x = arg;
+        continue;
+      }
       const Node* next = nullptr;
       if (adds_at(x)) {
         next = x->arg(0);
@@ -200,11 +211,61 @@ class LoopAccumulators {
     int64_t k;
     for (int steps = 0; steps < 1000; ++steps) {
       if (x == state) return true;
-      if (tuple_get_at(x, &k) || adds_at(x)) x = x->arg(0);
+      if (const Node* arg = handed_in(x, nullptr)) x = arg;
+      else if (tuple_get_at(x, &k) || adds_at(x)) x = x->arg(0);
       else if (x->is_prim_apply(Prim::AddTangent) && x->num_args() == 2) return reaches(x->arg(0), state) || reaches(x->arg(1), state);
       else return false;
     }
     return false;
+  }
+
+  // x, a read of a direct call's result at a path where its callee hands back the accumulator
+  // it is given (ir::Graph::accumulators): the argument it was given there, read out of the
+  // make_tuples of the last argument (appended to *tuples when given; the last reads it), else null.
+  static const Node* handed_in(const Node* x, std::vector<const Node*>* tuples) {
+    Path path;
+    const Node* call = read_of(x, &path);
+    if (path.empty() || !call->is_apply() || call->graph != x->graph || call->inputs.empty() ||
+        !call->callee()->holds_graph())
+      return nullptr;
+    const Graph* g = call->callee()->as_graph();
+    if (!g->owns_last_param || g->params.empty() || call->num_args() != g->params.size()) return nullptr;
+    for (const ir::Graph::Accumulator& a : g->accumulators) {
+      if (a.result != path) continue;
+      const Node* v = call->arg(call->num_args() - 1);
+      for (int64_t i : a.param) {
+        if (!v->is_prim_apply(Prim::MakeTuple) || v->graph != call->graph || static_cast<size_t>(i) >= v->num_args())
+          return nullptr;
+        if (tuples) tuples->push_back(v);
+        v = v->arg(static_cast<size_t>(i));
+      }
+      return v;
+    }
+    return nullptr;
+  }
+
+  // The node x reads through tuple_gets, and the path (x itself and {} when it is no read).
+  static const Node* read_of(const Node* x, Path* path) {
+    int64_t k;
+    while (tuple_get_at(x, &k)) {
+      path->insert(path->begin(), k);
+      x = x->arg(0);
+    }
+    return x;
+  }
+
+  // Does the chain alone read the call's result at x's path, and the call alone the make_tuples
+  // that hand the accumulator in (each read by the one before)?
+  bool handed_alone(const Node* x, const std::vector<const Node*>& tuples) {
+    Path path;
+    const Node* call = read_of(x, &path);
+    if (readers_of_path(call, path, 0) != 1) return false;
+    const Node* reader = call;
+    for (const Node* t : tuples) {
+      if (!only_reader(t, reader)) return false;
+      reader = t;
+    }
+    return true;
   }
 
   // a, or a copy of its reads (tuple_gets of what is there before the loop) to place before the

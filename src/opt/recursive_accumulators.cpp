@@ -33,11 +33,19 @@
 // the copies made from them), tangents then makes the scatter an addition in place and the
 // zero drops out, so an iteration costs what it touches.
 //
+// A recursion may also loop over calls of itself (GradBench's det): its loop case's backward
+// pass runs a body that calls the recursion's pullback, so loop bodies count in the cycle, the
+// body's sum of tuples (the loop environment's cotangents: a tensor beside numbers and an
+// index array) is taken apart, and the reverse rule of a[i] beside the call, a "+" scatter into
+// what the call returned, is added after the call's sum. The copy of the loop case's pullback
+// starts its inner backward loop at the accumulator (loop_accumulators.cpp, which follows the
+// body's call of a copy through ir::Graph::accumulators, written here).
+//
 // Terms are added in the order their values are made in the graph, so the sums are rounded
 // in another order than the unrewritten code's (acc + a + b against acc + (a + b)), as for
 // loops. Only float tensors are threaded (a number's sum costs nothing), only through graphs
-// of derivative code that take part in a recursion (a cycle of direct calls and `if` branch
-// codes), that are top level and have no nested graphs, and only where nothing else reads the
+// of derivative code that take part in a recursion (a cycle of direct calls, `if` branch
+// codes and loop bodies), that are top level and have no nested graphs, and only where nothing else reads the
 // component of the call or `if` that changes. The copies are generated graphs like the ones
 // they copy, so dead-results (which runs after this pass) drops the components they no longer
 // need to return.
@@ -122,7 +130,18 @@ struct Term {
   Node* source = nullptr;  // the call or `if` (null for a local value)
   Path path;
   long at = -1;  // where the term is made: its order in the sum
+  // node is set_index(r, "+spec", i..., v), whose r is among the terms: v is added at its
+  // place into the whole sum, after the other terms (see flatten).
+  bool scatter = false;
 };
+
+// set_index(x, "+spec", ...): an addition into x at a region.
+bool adds_at(const Node* n) {
+  if (!n->is_prim_apply(Prim::SetIndex) || n->num_args() < 3) return false;
+  const Node* spec = n->arg(1);
+  return spec->is_constant() && std::holds_alternative<std::string>(spec->value) && !spec->as_str().empty() &&
+         spec->as_str()[0] == '+';
+}
 
 class RecursiveAccumulators {
  public:
@@ -168,7 +187,7 @@ class RecursiveAccumulators {
     return nullptr;
   }
 
-  // The graphs in a cycle of direct calls and `if` branch codes.
+  // The graphs in a cycle of direct calls, `if` branch codes and loop bodies.
   void find_recursion() {
     std::unordered_map<const Graph*, std::vector<const Graph*>> edges;
     for (const auto& g : m_.graphs) {
@@ -179,6 +198,12 @@ class RecursiveAccumulators {
         if (n->is_prim_apply(Prim::If) && n->num_args() == 3)
           for (size_t i = 1; i <= 2; ++i)
             if (const Graph* c = closure_code(n->arg(i))) edges[g.get()].push_back(c);
+        // A loop runs its body: a recursion whose case loops over calls of itself (GradBench's
+        // det: the pullback of the loop's body calls the recursion's pullback) is a cycle too.
+        if (n->is_prim_apply(Prim::While) && n->num_args() >= 3) {
+          const Node* body = n->arg(1);
+          if (const Graph* c = body->holds_graph() ? body->as_graph() : closure_code(body)) edges[g.get()].push_back(c);
+        }
       }
     }
     for (const auto& [g, out] : edges) {
@@ -214,9 +239,25 @@ class RecursiveAccumulators {
 
   // ---- tuple sums taken apart
 
-  // add_tangent(a, b) of a tuple of float tensors is the tuple of add_tangent(a[k], b[k]): the
-  // children's cotangents of all parameters, added at once, become one sum per parameter that
-  // the threading below takes apart (the node stays, as the make_tuple of those sums).
+  // May a sum of tuples of type t be taken apart? It holds a float tensor, and its other
+  // components are numbers, tensors or () (a loop's environment: the cotangents of the tensor
+  // it reads and of the integers and index arrays beside it).
+  static bool splittable(const Type* t) {
+    if (!t || t->kind != TypeKind::Tuple || t->elems.empty()) return false;
+    bool any_float = false;
+    for (const Type* e : t->elems) {
+      if (!e) return false;
+      any_float |= float_tensor(e);
+      const bool plain = e->kind == TypeKind::Tensor || e->kind == TypeKind::I64 || e->kind == TypeKind::F64 ||
+                         e->kind == TypeKind::F32 || (e->kind == TypeKind::Tuple && e->elems.empty());
+      if (!plain) return false;
+    }
+    return any_float;
+  }
+
+  // add_tangent(a, b) of a tuple holding float tensors is the tuple of add_tangent(a[k], b[k]):
+  // the children's cotangents of all parameters, added at once, become one sum per parameter
+  // that the threading below takes apart (the node stays, as the make_tuple of those sums).
   bool split_tuple_sums() {
     bool changed = false;
     for (Graph* g : typed_graphs(m_)) {
@@ -225,9 +266,7 @@ class RecursiveAccumulators {
       std::vector<Node*> body;
       for (Node* x : old) {
         const Type* t = x->type;
-        bool all_float = t && t->kind == TypeKind::Tuple && !t->elems.empty();
-        for (size_t k = 0; all_float && k < t->elems.size(); ++k) all_float = float_tensor(t->elems[k]);
-        if (!all_float || !x->is_prim_apply(Prim::AddTangent) || x->num_args() != 2 || x->arg(0)->type != t ||
+        if (!splittable(t) || !x->is_prim_apply(Prim::AddTangent) || x->num_args() != 2 || x->arg(0)->type != t ||
             x->arg(1)->type != t) {
           body.push_back(x);
           continue;
@@ -397,6 +436,28 @@ class RecursiveAccumulators {
     }
     // a + 0 is a for float tensors: a zero, or a component of the zero of a tuple.
     if (y->is_prim_apply(Prim::ZerosLike) && float_tensor(x->type)) return;
+    // acc + set_index(r, "+spec", i..., v) is set_index(acc + r, "+spec", i..., v): r's terms
+    // join the sum and v is added at its place last, so that a call or `if` that returns r can
+    // take the accumulator (the pullback of a loop's body that calls a recursion and reads
+    // a[i] beside it, GradBench's det). Only where nothing else reads the scatter: a term's
+    // call then returns acc + r, which another reader of r would see.
+    if (adds_at(x) && x->graph == w.g && x != w.g->output && float_tensor(x->type) && x->arg(0)->type == x->type &&
+        x->arg(0)->graph == w.g && read_by_sum_alone(w, x, root)) {
+      const std::unordered_set<Node*> before = w.sum_nodes;
+      w.sum_nodes.insert(x);
+      std::vector<Term> inner;
+      flatten(w, x->arg(0), false, inner);
+      if (!inner.empty()) {
+        out.insert(out.end(), inner.begin(), inner.end());
+        Term s;
+        s.node = x;
+        s.scatter = true;
+        s.at = position(w, x);
+        out.push_back(s);
+        return;
+      }
+      w.sum_nodes = before;  // r is a zero: the scatter is a term of its own
+    }
     if (!path.empty() && threadable(w, y) && type_at(y->type, path) == x->type) {
       t.source = y;
       t.path = path;
@@ -405,6 +466,18 @@ class RecursiveAccumulators {
       t.at = in_loop(w.g) && read_of_param(w.g, x) ? -1 : position(w, x);
     }
     out.push_back(t);
+  }
+
+  // Is x read by the sum being taken apart alone: by one addition (or scatter) of it, or, as the
+  // value of a copy's output group (root), by the output's make_tuples alone?
+  bool read_by_sum_alone(const Work& w, const Node* x, bool root) const {
+    size_t others = 0, sums = 0;
+    for (const Node* r : readers(w, x)) {
+      if (w.spine.count(const_cast<Node*>(r))) continue;
+      ++others;
+      sums += w.sum_nodes.count(const_cast<Node*>(r));
+    }
+    return root ? others == 0 && w.output_replaced : others == 1 && sums == 1;
   }
 
   // Is x a part of one of g's parameters (tuple_gets of it)? A loop's body reads its accumulator
@@ -430,6 +503,11 @@ class RecursiveAccumulators {
   // *took when a call or `if` took a group (else the nodes made here only reorder the sum).
   Node* thread(Work& w, Node* acc, std::vector<Term> terms, const Type* type, SourceLoc loc, bool* took) {
     std::stable_sort(terms.begin(), terms.end(), [](const Term& a, const Term& b) { return a.at < b.at; });
+    std::vector<Term> scatters;  // added last, in the order they were made
+    std::erase_if(terms, [&](const Term& t) {
+      if (t.scatter) scatters.push_back(t);
+      return t.scatter;
+    });
     auto add = [&](Node* a, Node* b) { return a ? make(w, Prim::AddTangent, {a, b}, type, loc) : b; };
     for (size_t i = 0; i < terms.size();) {
       const Term& t = terms[i];
@@ -458,6 +536,11 @@ class RecursiveAccumulators {
       acc = read_at(w, t.source, grp.paths[0]);
       *took = true;
       i = j;
+    }
+    for (const Term& s : scatters) {
+      std::vector<Node*> args(s.node->inputs.begin() + 1, s.node->inputs.end());
+      args[0] = acc;
+      acc = make(w, Prim::SetIndex, std::move(args), type, s.node->loc);
     }
     return acc;
   }
@@ -642,6 +725,13 @@ class RecursiveAccumulators {
       if (grp.with_acc) acc_types.push_back(type_at(s.output->type, grp.paths[0]));
     const Type* accs_type = ctx_.store.tuple(acc_types);
     f->owns_last_param = !acc_types.empty();
+    // Where each accumulator comes back (ir::Graph::accumulators): at its group's first path,
+    // as the sum process() threads from it. A branch's last parameter is (env, accs).
+    for (const Group& grp : spec) {
+      if (!grp.with_acc) continue;
+      const int64_t i = static_cast<int64_t>(f->accumulators.size());
+      f->accumulators.push_back({branch ? Path{1, i} : Path{i}, grp.paths[0]});
+    }
     std::unordered_map<const Node*, Node*> to;
     Node* accs = nullptr;
     std::vector<Node*> prelude;

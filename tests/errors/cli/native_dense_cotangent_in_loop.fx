@@ -1,11 +1,11 @@
 # Pins: a loop gradient native code still leaves to the interpreter: the backward pass of a loop
-# that calls a recursion whose base case reads a[i] (GradBench's det). The base case's pullback
-# returns a's cotangent as a tensor of zeros with one element set, through a call of one of two
-# pullbacks that the optimiser does not hand the loop's accumulator to (a branch of the loop
-# body is: tests/lang/native/branch_cotangents_in_loops.fx): built densely at every call, the
-# gradient would cost a's size per leaf, so `--native` stops with a located error
-# (docs/codegen.md "Native or interpreted") and `run` interprets it, sparsely. `--opt=1` (the
-# default) is named: with `--opt=0` the loop is refused before, at the read of a[...].
+# that calls a recursion whose base case reads a[i] (GradBench's det). recursion-acc hands the
+# loop's accumulator through the recursion's pullbacks, so a[i]'s cotangent is added in place
+# (tests/opt/golden/recursion_cotangent_in_loop.fx), but the recursion's inner loop carries
+# the cotangent of the index array `columns`, read out of a zero of its whole environment
+# made at every call, which dead-results does not drop yet (docs/opt.md "Recursive accumulators"), so `--native` stops
+# with a located error (docs/codegen.md "Native or interpreted") and `run` interprets it. `--opt=1`
+# (the default) is named: with `--opt=0` the loop is refused before, at the read of a[...].
 # RUN: run --native --opt=1
 # EXIT: 1
 # STDERR: {file}:17:5: error: the native back end does not support a tensor derivative started from zero at every iteration of a loop's backward pass
