@@ -3,6 +3,7 @@
 #include <map>
 #include <variant>
 
+#include "ir/elementwise.hpp"
 #include "types/type.hpp"
 
 namespace fx::codegen {
@@ -119,6 +120,26 @@ void Handovers::borrow_parts(const Graph* g) {
   }
 }
 
+// The operand an elementwise f64 operation could write its result into: the first f64 tensor
+// operand of the result's own type, when every other operand is one too or a number (-1 if none).
+static int in_place_operand(const Node* n) {
+  Prim p;
+  const types::Type* t = n->type;
+  if (!n->prim_callee(&p) || !ir::elementwise_f64(p) || !n->keywords.empty() || !t ||
+      t->kind != types::TypeKind::Tensor || !t->dtype || t->dtype->kind != types::TypeKind::F64)
+    return -1;
+  int found = -1;
+  for (size_t i = 0; i < n->num_args(); ++i) {
+    const types::Type* a = n->arg(i)->type;
+    if (!a) return -1;
+    const bool number = a->kind == types::TypeKind::F64 || a->kind == types::TypeKind::I64;
+    const bool f64_tensor = a->kind == types::TypeKind::Tensor && a->dtype && a->dtype->kind == types::TypeKind::F64;
+    if (!number && !f64_tensor) return -1;
+    if (found < 0 && a == t) found = static_cast<int>(i);
+  }
+  return found;
+}
+
 // May node n (the j-th of g) take its operand x: an owned value at its last read, read once by n?
 static bool at_last_read(const Node* n, const Node* x, size_t j, const Graph* g, const std::set<const Node*>& captured,
                          const std::unordered_map<const Node*, size_t>& last_read) {
@@ -152,6 +173,10 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
     if (n->is_prim_apply(Prim::SetIndex) || n->is_prim_apply(Prim::RowsAppend)) {
       const Node* x = n->arg(0);
       if (x->type && x->type->kind == types::TypeKind::Tensor && can_take(n, x, j)) take(n, 0, x);
+    } else if (int i = in_place_operand(n); i >= 0) {
+      // An elementwise f64 operation whose tensor operand dies here: native code writes the
+      // result into that operand's storage when nobody else holds it (elementwise_in_place.cpp).
+      if (can_take(n, n->arg(static_cast<size_t>(i)), j)) take(n, static_cast<size_t>(i), n->arg(static_cast<size_t>(i)));
     } else if (n->is_prim_apply(Prim::AddTangent)) {
       // An accumulation `acc = add_tangent(acc, x)` whose old value dies here: the runtime
       // adds into acc's storage (interp/tangent_leaves.cpp) instead of making a new tensor.

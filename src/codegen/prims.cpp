@@ -4,6 +4,8 @@
 
 #include <array>
 
+#include "codegen/elementwise_in_place.hpp"
+
 namespace fx::codegen {
 
 namespace {
@@ -31,7 +33,8 @@ Emission emission_of(ir::Prim p) { return table()[static_cast<size_t>(p)]; }
 
 Emission emission_at(ir::Prim p, const PrimSite& s) {
   // str(x) of a tensor is its printed text, not an elementwise operation.
-  if (ir::prim_info(p).family == ir::PrimFamily::SCALAR && p != ir::Prim::ToStr && touches_tensors(s)) return runtime_call;
+  if (ir::prim_info(p).family == ir::PrimFamily::SCALAR && p != ir::Prim::ToStr && touches_tensors(s))
+    return in_place_site(s) ? elementwise_in_place : runtime_call;
   return emission_of(p);
 }
 

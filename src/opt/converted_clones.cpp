@@ -11,10 +11,6 @@ namespace {
 using ir::Graph;
 using ir::Node;
 
-// Is g derivative code: a generated graph (its own origin while the optimiser runs over the
-// expanded program), or a copy a pass made of one (a versioned loop's branch names it)?
-bool derivative_code(const Graph* g) { return g->origin && g->origin->origin == g->origin; }
-
 // The clone the closures of type t are made from: the graph every graph constant of type t
 // holds (the emitter lays out t's env from it); null when there is none or more than one.
 const Graph* clone_of(const ir::Module& m, const types::Type* t) {

@@ -32,7 +32,7 @@ bool eliminate_dead_graphs(PassContext& ctx) {
     // retire one layer at a time: a nested clone nobody refers to, and everything inside it.
     std::unordered_set<const ir::Graph*> dead;
     for (const auto& g : m.graphs)
-      if (g->origin && (g->parent || (ctx.options.whole_program && g->origin == g.get())) && !referenced.count(g.get()))
+      if (g->origin && (g->parent || (ctx.options.whole_program && derivative_code(g.get()))) && !referenced.count(g.get()))
         dead.insert(g.get());
     if (dead.empty()) break;
     for (const auto& g : m.graphs)

@@ -88,12 +88,8 @@ const Graph* root_of(const Graph* g) {
   return g;
 }
 
-// Built by the AD transforms and expansion: while the optimiser runs over derivative code a
-// generated graph names itself as its origin (Compilation::optimise_derivatives).
-bool generated(const Graph* g) {
-  const Graph* r = root_of(g);
-  return r->origin == r;
-}
+// Built by the AD transforms and expansion, or a pass's copy of such a graph (rewrite.hpp).
+bool generated(const Graph* g) { return derivative_code(root_of(g)); }
 
 bool same_loc(const SourceLoc& a, const SourceLoc& b) {
   return a.valid() && a.file == b.file && a.line == b.line && a.col == b.col;

@@ -20,6 +20,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "ir/elementwise.hpp"
 #include "opt/pass.hpp"
 #include "opt/removable.hpp"
 #include "opt/rewrite.hpp"
@@ -34,18 +35,6 @@ using ir::Prim;
 using types::Type;
 using types::TypeKind;
 
-// The primitives whose f64 form is one C expression per element (prims_scalar.cpp), the same
-// arithmetic as the runtime's kernels.
-bool elementwise_f64(Prim p) {
-  switch (p) {
-    case Prim::Add: case Prim::Sub: case Prim::Mul: case Prim::Div: case Prim::Pow: case Prim::Neg:
-    case Prim::Exp: case Prim::Log: case Prim::Log1p: case Prim::Expm1: case Prim::Sin: case Prim::Cos:
-    case Prim::Tan: case Prim::Tanh: case Prim::Sqrt: case Prim::Sigmoid: case Prim::Softplus:
-    case Prim::Abs: case Prim::Relu: case Prim::Maximum: case Prim::Minimum: return true;
-    default: return false;
-  }
-}
-
 bool f64_tensor(const Type* t) {
   return t && t->kind == TypeKind::Tensor && t->dtype && t->dtype->kind == TypeKind::F64;
 }
@@ -54,7 +43,7 @@ bool weak_scalar(const Type* t) { return t && (t->kind == TypeKind::F64 || t->ki
 // An elementwise operation on f64 tensors (and numbers) giving an f64 tensor.
 bool fusable(const Node* n) {
   Prim p;
-  if (!n->prim_callee(&p) || !elementwise_f64(p) || !n->keywords.empty() || !f64_tensor(n->type)) return false;
+  if (!n->prim_callee(&p) || !ir::elementwise_f64(p) || !n->keywords.empty() || !f64_tensor(n->type)) return false;
   for (size_t i = 0; i < n->num_args(); ++i)
     if (!f64_tensor(n->arg(i)->type) && !weak_scalar(n->arg(i)->type)) return false;
   return true;

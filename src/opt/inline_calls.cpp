@@ -122,10 +122,6 @@ bool code_position(const Node* n, size_t k) {
   return false;
 }
 
-// Is g derivative code: a generated graph (its own origin while the optimiser runs over the
-// expanded program), or a copy a pass made of one, which names it as its origin?
-bool derivative_code(const Graph* g) { return g->origin && g->origin->origin == g->origin; }
-
 // Copies a callee's body into a caller (and its nested graphs along), mapping its parameters
 // to the call's arguments.
 class Inliner {

@@ -36,9 +36,9 @@ bool vector_of(const Node* x, const types::Type* dtype) {
   return x->type && types::is_tensor(x->type) && types::rank_of(x->type) == 1 && types::dtype_of(x->type) == dtype;
 }
 
-bool derivative_code(const ir::Graph* g) {
+bool in_derivative_code(const ir::Graph* g) {
   for (; g; g = g->parent)
-    if (g->origin && g->origin->origin == g->origin) return true;
+    if (derivative_code(g)) return true;
   return false;
 }
 
@@ -71,7 +71,7 @@ bool accumulate_products(PassContext& ctx) {
   if (!ctx.options.whole_program) return false;
   std::vector<ir::Graph*> graphs;
   for (ir::Graph* g : typed_graphs(ctx.module))
-    if (derivative_code(g)) graphs.push_back(g);
+    if (in_derivative_code(g)) graphs.push_back(g);
   if (graphs.empty()) return false;
   const auto uses = count_uses(ctx.module);
   auto used_once = [&](const Node* x) {

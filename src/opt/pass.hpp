@@ -40,6 +40,7 @@ bool lift_loop_env_chains(PassContext& ctx);    // loop_env_chains.cpp
 bool version_loops(PassContext& ctx);           // loop_versions.cpp
 bool eliminate_common_subexpressions(PassContext& ctx);  // common_subexpressions.cpp
 bool hoist_loop_invariants(PassContext& ctx);   // hoist_loop_invariants.cpp
+bool drop_invariant_residuals(PassContext& ctx);  // invariant_residuals.cpp
 bool normalise_row_loops(PassContext& ctx);     // row_loops.cpp
 bool peel_one_trip_loops(PassContext& ctx);     // one_trip_loops.cpp
 bool drop_dead_results(PassContext& ctx);       // dead_results.cpp

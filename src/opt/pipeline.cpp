@@ -82,6 +82,9 @@ constexpr Step kPipeline[] = {
      "loop body hoists one copy"},
     {"licm", hoist_loop_invariants,
      "after CSE; what it hoists meets the enclosing graph's nodes in the next round's CSE"},
+    {"residuals", drop_invariant_residuals,
+     "after inlining, which puts the pullback's body into the backward loop's (reading the taped "
+     "env there), before dead-results, which then finds the moved tape components unread"},
     {"dead-results", drop_dead_results,
      "before DCE, after known-calls made the calls of pullbacks direct: the components of a "
      "(recursive) pullback's result that no caller reads, such as the cotangents of arguments "

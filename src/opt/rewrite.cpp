@@ -136,6 +136,8 @@ ir::Node* prim_apply(ir::Module& m, ir::Node* n, ir::Prim p, std::vector<ir::Nod
   return detached_apply(m, n->graph, std::move(args), n->loc, type, n->name);
 }
 
+bool derivative_code(const ir::Graph* g) { return g->origin && g->origin->origin == g->origin; }
+
 bool full_sum(const ir::Node* n) {
   return n->is_prim_apply(ir::Prim::Sum) && n->num_args() == 3 && n->arg(1)->is_constant() &&
          std::holds_alternative<ir::NoneVal>(n->arg(1)->value) && n->arg(2)->is_constant() &&

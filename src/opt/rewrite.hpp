@@ -64,6 +64,11 @@ bool rewrite_nodes(ir::Module& m, const std::vector<ir::Graph*>& graphs,
 // or a constant (nothing to place).
 bool replace_nodes(ir::Module& m, const std::function<ir::Node*(ir::Node*)>& replacement);
 
+// Is g derivative code: a generated graph (its own origin while the optimiser runs over the
+// expanded program, Compilation::optimise_derivatives), or a copy a pass made of one, which
+// names it as its origin (a versioned loop's branch, a loop body reading lifted env elements)?
+bool derivative_code(const ir::Graph* g);
+
 // The graphs nested in each graph (children, not grandchildren).
 std::unordered_map<const ir::Graph*, std::vector<ir::Graph*>> children_of(const ir::Module& m);
 
