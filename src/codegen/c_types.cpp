@@ -44,6 +44,22 @@ bool same_alternative(const Type* a, const Type* b) {
   return a->kind == TypeKind::Tuple && b->kind == TypeKind::Tuple && a->elems.size() == b->elems.size();
 }
 
+// Are values of a and b laid out alike in C? Tensors are one representation for every rank and
+// extent, a closure is its env, and tuples, stacks and unions alike part by part are alike.
+// (A recursion's pullback built by its first call, whose tape holds tensors of known extents,
+// is handed to the closure type of every call, whose env has them unknown: GradBench's det.)
+bool same_layout(const Type* a, const Type* b) {
+  if (a == b || (held_as_tensor(a) && held_as_tensor(b))) return true;
+  if (a->kind == TypeKind::Explicit) return same_layout(a->elems[0], b);
+  if (b->kind == TypeKind::Explicit) return same_layout(a, b->elems[0]);
+  if (a->kind != b->kind || a->elems.size() != b->elems.size()) return false;
+  if (a->kind == TypeKind::Recursive) return a->graph == b->graph;
+  if (a->kind != TypeKind::Tuple && a->kind != TypeKind::List && a->kind != TypeKind::Union) return false;
+  for (size_t i = 0; i < a->elems.size(); ++i)
+    if (!same_layout(a->elems[i], b->elems[i])) return false;
+  return true;
+}
+
 bool is_record(const Type* t) {
   return t->kind == TypeKind::Tuple || t->kind == TypeKind::Struct || t->kind == TypeKind::Closure;
 }
@@ -274,6 +290,9 @@ std::string CTypes::convert_parts(const std::string& value, const Type* from, co
   if (to->kind == TypeKind::Tensor && from->kind == TypeKind::Bool) return "fx_rt_tensor_of_bool(" + value + ")";
   if (from->kind == TypeKind::Bottom) return zero(to);
   if (held_as_tensor(from) && held_as_tensor(to)) return value;  // one representation for every rank and extent
+  // A stack whose elements are laid out alike: the same box, its elements read as to's.
+  if (from->kind == TypeKind::List && to->kind == TypeKind::List && same_layout(from->elems[0], to->elems[0]))
+    return "({ " + name(from) + " from_ = " + value + "; (" + name(to) + "){.box = (" + name(to) + "_box*)from_.box, .n = from_.n}; })";
   if (from->kind == TypeKind::Tuple && to->kind == TypeKind::Tuple && from->elems.size() == to->elems.size()) {
     std::string out = "(" + name(to) + "){";
     for (size_t i = 0; i < to->elems.size(); ++i)

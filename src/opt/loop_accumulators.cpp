@@ -12,8 +12,8 @@
 //
 // when the state at path k1..km is an accumulator: the body's output there is the state there
 // with additions only (add_tangent of it, set_index "+" into it, or a call that hands it back
-// with additions: a copy recursive_accumulators.cpp made, ir::Graph::accumulators), nothing
-// else in the body or
+// with additions: a copy recursive_accumulators.cpp made, ir::Graph::accumulators, or an `if`
+// over the closures of two such copies of branch codes), nothing else in the body or
 // the condition reads it, nothing but this sum reads the loop's result there, and the zero at
 // that place of `init` is one the pass can write the rest of (numbers beside the tensor).
 // The sums are then rounded in another order (acc + a1 + a2 against acc + (a1 + a2)).
@@ -207,7 +207,7 @@ class LoopAccumulators {
   }
 
   // Is x the state's value read by tuple_gets, or additions into such a read?
-  static bool reaches(const Node* x, const Node* state) {
+  bool reaches(const Node* x, const Node* state) {
     int64_t k;
     for (int steps = 0; steps < 1000; ++steps) {
       if (x == state) return true;
@@ -221,27 +221,85 @@ class LoopAccumulators {
 
   // x, a read of a direct call's result at a path where its callee hands back the accumulator
   // it is given (ir::Graph::accumulators): the argument it was given there, read out of the
-  // make_tuples of the last argument (appended to *tuples when given; the last reads it), else null.
-  static const Node* handed_in(const Node* x, std::vector<const Node*>* tuples) {
+  // make_tuples of the last argument (appended to *tuples when given; the last reads it), else
+  // null. Also a read of an `if` whose branches are closures of such copies (handed_to_branches).
+  const Node* handed_in(const Node* x, std::vector<const Node*>* tuples) {
     Path path;
     const Node* call = read_of(x, &path);
-    if (path.empty() || !call->is_apply() || call->graph != x->graph || call->inputs.empty() ||
-        !call->callee()->holds_graph())
-      return nullptr;
+    if (path.empty() || !call->is_apply() || call->graph != x->graph || call->inputs.empty()) return nullptr;
+    if (call->is_prim_apply(Prim::If)) return handed_to_branches(call, path, tuples);
+    if (!call->callee()->holds_graph()) return nullptr;
     const Graph* g = call->callee()->as_graph();
     if (!g->owns_last_param || g->params.empty() || call->num_args() != g->params.size()) return nullptr;
-    for (const ir::Graph::Accumulator& a : g->accumulators) {
-      if (a.result != path) continue;
-      const Node* v = call->arg(call->num_args() - 1);
-      for (int64_t i : a.param) {
-        if (!v->is_prim_apply(Prim::MakeTuple) || v->graph != call->graph || static_cast<size_t>(i) >= v->num_args())
-          return nullptr;
-        if (tuples) tuples->push_back(v);
-        v = v->arg(static_cast<size_t>(i));
-      }
-      return v;
-    }
+    const Path* param = handed_back_at(g, path);
+    return param ? part_made(call->arg(call->num_args() - 1), *param, call->graph, tuples) : nullptr;
+  }
+
+  // Where g's last parameter holds the accumulator g hands back at `result`, or null.
+  static const Path* handed_back_at(const Graph* g, const Path& result) {
+    if (!g->owns_last_param) return nullptr;
+    for (const ir::Graph::Accumulator& a : g->accumulators)
+      if (a.result == result) return &a.param;
     return nullptr;
+  }
+
+  // v's part at path, read out of make_tuples of graph g (appended to *tuples when given), or null.
+  static const Node* part_made(const Node* v, const Path& path, const Graph* g, std::vector<const Node*>* tuples) {
+    for (int64_t i : path) {
+      if (!v->is_prim_apply(Prim::MakeTuple) || v->graph != g || static_cast<size_t>(i) >= v->num_args()) return nullptr;
+      if (tuples) tuples->push_back(v);
+      v = v->arg(static_cast<size_t>(i));
+    }
+    return v;
+  }
+
+  // if(c, make_closure(@A, envA), make_closure(@B, envB)), A and B copies of an `if`'s branch
+  // codes that hand back the accumulator at `path` of their result from the same place of their
+  // env (recursive_accumulators.cpp puts one tuple of accumulators in both envs: a recursion's
+  // pullback inlined into a loop's backward body): the accumulator both are given. *tuples gets
+  // the make_tuples the branches share on the way to it (the one both envs hold first), each
+  // read by the one before (the first by the two envs alone, which their closures alone read,
+  // which the `if` alone reads): when it is given, null where that does not hold.
+  const Node* handed_to_branches(const Node* y, const Path& path, std::vector<const Node*>* tuples) {
+    if (y->num_args() != 3) return nullptr;
+    std::vector<const Node*> ways[2];  // each branch's closure, then the tuples down to the accumulator
+    const Node* given[2];
+    for (size_t b = 0; b < 2; ++b) {
+      const Node* k = y->arg(1 + b);
+      if (!k->is_prim_apply(Prim::MakeClosure) || k->graph != y->graph || !k->arg(0)->holds_graph()) return nullptr;
+      const Path* param = handed_back_at(k->arg(0)->as_graph(), path);
+      if (!param) return nullptr;
+      ways[b].push_back(k);
+      given[b] = part_made(k->arg(1), *param, y->graph, &ways[b]);
+      if (!given[b]) return nullptr;
+    }
+    if (given[0] != given[1]) return nullptr;
+    if (!tuples) return given[0];
+    // The tuples both ways end with, and each way's own nodes before them.
+    size_t shared = 0;
+    while (shared < ways[0].size() && shared < ways[1].size() &&
+           ways[0][ways[0].size() - 1 - shared] == ways[1][ways[1].size() - 1 - shared])
+      ++shared;
+    if (shared == 0 || shared == ways[0].size() || shared == ways[1].size()) return nullptr;
+    std::vector<const Node*> last_own;
+    for (const auto& way : ways) {
+      const Node* reader = y;
+      for (size_t i = 0; i + shared < way.size(); ++i) {
+        if (!only_reader(way[i], reader)) return nullptr;
+        reader = way[i];
+      }
+      last_own.push_back(reader);
+    }
+    const size_t first = ways[0].size() - shared;
+    auto it = readers_.find(ways[0][first]);
+    if (outputs_.count(ways[0][first]) || it == readers_.end() || it->second.size() != 2 ||
+        !((it->second[0] == last_own[0] && it->second[1] == last_own[1]) ||
+          (it->second[0] == last_own[1] && it->second[1] == last_own[0])))
+      return nullptr;
+    for (size_t i = first + 1; i < ways[0].size(); ++i)
+      if (!only_reader(ways[0][i], ways[0][i - 1])) return nullptr;
+    tuples->insert(tuples->end(), ways[0].begin() + static_cast<long>(first), ways[0].end());
+    return given[0];
   }
 
   // The node x reads through tuple_gets, and the path (x itself and {} when it is no read).
@@ -260,6 +318,7 @@ class LoopAccumulators {
     Path path;
     const Node* call = read_of(x, &path);
     if (readers_of_path(call, path, 0) != 1) return false;
+    if (call->is_prim_apply(Prim::If)) return true;  // handed_to_branches checked its tuples
     const Node* reader = call;
     for (const Node* t : tuples) {
       if (!only_reader(t, reader)) return false;

@@ -28,6 +28,7 @@ bool rebuild_structs(PassContext& ctx);         // rebuilt_structs.cpp
 bool sum_tangents(PassContext& ctx);            // tangent_sums.cpp
 bool start_loop_accumulators(PassContext& ctx);  // loop_accumulators.cpp
 bool thread_recursive_accumulators(PassContext& ctx);  // recursive_accumulators.cpp
+bool take_apart_zeros(PassContext& ctx);         // zero_parts.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
 bool apply_shaped_identities(PassContext& ctx);  // shaped_identities.cpp

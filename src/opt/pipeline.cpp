@@ -115,6 +115,10 @@ constexpr Step kFinal[] = {
      "round would copy them again for what the rounds still simplify), so it copies the final "
      "code; a recursion's sum of its calls' cotangents becomes calls that add into one "
      "accumulator, only for the components dead-results left (threading a dead one would keep it)"},
+    {"zero-parts", take_apart_zeros,
+     "after recursion-acc, whose copies start a loop's backward pass at the zero of the body "
+     "closure's env: its components become zeros of their own, which accumulators can start at "
+     "a caller's accumulator and dead-results drop where nobody reads them"},
     {"tangents", sum_tangents,
      "again after recursion-acc: a copy that takes an accumulator adds its own terms into it "
      "(add_tangent(acc, set_index(zeros_like(x), i, ct)) in the branch of a loop's body that "
@@ -122,6 +126,10 @@ constexpr Step kFinal[] = {
     {"accumulators", start_loop_accumulators,
      "again after tangents: a copy's accumulator added to what an inner loop accumulated from "
      "zero (a gradient taken inside the loop) starts that loop"},
+    {"dead-graphs", eliminate_dead_graphs,
+     "after recursion-acc, before dead-results: the pullbacks its copies replaced share their "
+     "loop parts with the copies, and a loop of theirs started from a zero of the whole "
+     "environment would have dead-results read the shared loop's state whole"},
     {"dead-results", drop_dead_results,
      "again after recursion-acc: the components its copies no longer need to return (a sum moved "
      "to the first of its paths) become (), and what only they needed goes"},
