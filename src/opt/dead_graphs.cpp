@@ -21,8 +21,9 @@ namespace fx::opt {
 namespace {
 
 // Generated top-level graphs are no entry point of a whole program (Compilation::
-// optimise_derivatives makes each its own origin while the optimiser runs over it).
-bool generated_root(const ir::Graph& g) { return !g.parent && g.origin == &g; }
+// optimise_derivatives makes each its own origin while the optimiser runs over it; a pass's
+// copy of one names it as its origin: rewrite.hpp's derivative_code).
+bool generated_root(const ir::Graph& g) { return !g.parent && derivative_code(&g); }
 
 // The graphs a whole program may run: from its typed clones of user code (the entry points
 // among them), every graph a constant of a graph reached names, and, to be safe, every graph
@@ -92,7 +93,7 @@ bool eliminate_dead_graphs(PassContext& ctx) {
     // retire one layer at a time: a nested clone nobody refers to, and everything inside it.
     std::unordered_set<const ir::Graph*> dead;
     for (const auto& g : m.graphs)
-      if (g->origin && (g->parent || (ctx.options.whole_program && derivative_code(g.get()))) && !referenced.count(g.get()))
+      if (g->origin && (g->parent || (ctx.options.whole_program && generated_root(*g))) && !referenced.count(g.get()))
         dead.insert(g.get());
     if (dead.empty()) break;
     for (const auto& g : m.graphs)
