@@ -40,6 +40,16 @@ bool state_read(const Node* x, const Node* p, int64_t k) {
          i == k;
 }
 
+// Numbers and tensors only. A tuple or closure (the forward body's whole env, captured by its
+// pullback) stays taped: moved to the env, the zero of it that the backward body sums a
+// cotangent into was no longer taken apart (GradBench's particle then needed a dense zero per
+// iteration natively, tests/errors/cli/native_dense_cotangent_in_loop.fx's neighbour).
+bool leaf(const types::Type* t) {
+  using types::TypeKind;
+  return t && (t->kind == TypeKind::F64 || t->kind == TypeKind::I64 || t->kind == TypeKind::Bool ||
+               t->kind == TypeKind::Tensor);
+}
+
 const Graph* body_of(const LoopSite& site) { return site.loop->arg(1)->arg(0)->as_graph(); }
 
 // A converted loop: a closure of a closed body of (env, state) whose output is a state tuple.
@@ -102,7 +112,7 @@ bool move_residuals(PassContext& ctx, const LoopSite& forward, const LoopSite& b
   std::unordered_map<int64_t, std::vector<const Node*>> reads;
   for (const Node* n : back_body->body) {
     int64_t j;
-    if (entry_read(back_body, n, k_backward, &j) && invariant(j)) reads[j].push_back(n);
+    if (entry_read(back_body, n, k_backward, &j) && invariant(j) && leaf(n->type)) reads[j].push_back(n);
   }
   if (reads.empty()) return false;
   // The values, read before the forward loop (reading a tuple's element or a closure's env
@@ -133,10 +143,12 @@ bool move_residuals(PassContext& ctx, const LoopSite& forward, const LoopSite& b
 
 bool drop_invariant_residuals(PassContext& ctx) {
   auto sites_of = loop_sites(ctx.module);
+  auto children = children_of(ctx.module);
   std::unordered_map<const Node*, LoopSite> site_at;
+  // A body with graphs nested in it is not copied (EnvLifting copies the body's own nodes).
   for (const auto& [body, sites] : sites_of)
     for (const LoopSite& s : sites)
-      if (converted(s)) site_at.emplace(s.loop, s);
+      if (converted(s) && !children.count(body)) site_at.emplace(s.loop, s);
   bool changed = false;
   // In the module's order, so that the graphs made here are numbered alike in every run (the
   // C text, and with it the JIT cache's key, depends on it).
