@@ -98,7 +98,8 @@ std::string CTypes::name(const Type* t) {
     case TypeKind::Tensor: return "fx_tensor*";
     case TypeKind::Derived: unsupported(where_, "derivatives (" + to_string(t) + ")");
     case TypeKind::Explicit: return name(t->elems[0]);  // the code is known from the type
-    case TypeKind::Recursive: {
+    case TypeKind::Recursive:
+    case TypeKind::RecursiveTangent: {
       auto it = names_of_.find(t);
       return it != names_of_.end() ? it->second : declare_recursive(t);
     }
@@ -195,10 +196,13 @@ std::string CTypes::declare_list(const Type* t) {
 
 // A closure of a code that recurs (a recursion's pullback): a pointer to a counted box holding
 // its env, whose type may hold closures of the same code (pointers again), as recursive enums do.
+//
+// The tangent of such a closure (RecursiveTangent) is boxed alike: a pointer to a counted box
+// holding the tuple it is (boxed_tuple), which may hold the tangent of the closure inside.
 std::string CTypes::declare_recursive(const Type* t) {
-  const Type* env = annotations_.store().recursive_env(t->graph);
+  const Type* env = boxed(t);
   if (!env) unsupported(where_, "a recursive closure whose env is not known");
-  std::string c_name = names_.make("R_", t->graph->name);
+  std::string c_name = names_.make(t->kind == TypeKind::Recursive ? "R_" : "RT_", t->graph->name);
   names_of_[t] = c_name;  // before the env, which may hold it
   defs_ += "/* " + to_string(t) + " */\ntypedef struct " + c_name + "_box* " + c_name + ";\n";
   // The box after every type (text()): its env may hold the type being declared that holds it.
@@ -230,9 +234,15 @@ std::string CTypes::declare_enum(const Type* t) {
   return c_name;
 }
 
+const Type* CTypes::boxed(const Type* t) const {
+  if (t->kind == TypeKind::Recursive) return annotations_.store().recursive_env(t->graph);
+  if (t->kind == TypeKind::RecursiveTangent) return annotations_.store().recursive_tangent_env(t->graph);
+  return nullptr;
+}
+
 bool CTypes::managed(const Type* t) {
   if (t->kind == TypeKind::Explicit) return managed(t->elems[0]);
-  if (t->kind == TypeKind::List || t->kind == TypeKind::Recursive) return true;
+  if (t->kind == TypeKind::List || t->kind == TypeKind::Recursive || t->kind == TypeKind::RecursiveTangent) return true;
   if (t->kind == TypeKind::Enum || t->kind == TypeKind::Str || held_as_tensor(t)) return true;
   if (t->kind == TypeKind::Union) {
     for (const Type* m : t->elems)
@@ -476,11 +486,11 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
     }
     return code;
   };
-  if (t->kind == TypeKind::Recursive) {
-    const Type* env = annotations_.store().recursive_env(t->graph);
+  if (t->kind == TypeKind::Recursive || t->kind == TypeKind::RecursiveTangent) {
+    const Type* env = boxed(t);
     if (kind == "retain") body = "if (v) ++v->box.rc;\n";
     else if (kind == "release") body = "if (!v || --v->box.rc > 0) return;\n" + release(env, "v->env") + "fx_box_free(v);\n";
-    else unsupported(where_, "printing or comparing a function");
+    else unsupported(where_, t->kind == TypeKind::Recursive ? "printing or comparing a function" : "printing or comparing a derivative of a function");
   } else if (t->kind == TypeKind::List) {
     const Type* e = t->elems[0];
     if (kind == "retain") body = "if (v.box) ++v.box->box.rc;\n";

@@ -9,7 +9,9 @@
 //   one of several functions (a union type): a tag and the alternative's captured values (U_);
 //   primitives and constructors used as values: fx_none (the code is known from the type);
 //   in derivative code: a closure after closure conversion (Explicit) as its env, and a stack
-//     (a loop's tape, List) as a view {box, n} of a growable array (L_).
+//     (a loop's tape, List) as a view {box, n} of a growable array (L_); a recursive closure
+//     (R_) and its tangent (RT_) as a pointer to a counted box holding its env / the tuple
+//     it is (null: the tangent's zero).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
 // fx_eq_X (structural ==), fx_push_L (a stack's push), fx_tape_L (a counted loop's empty tape).
 #pragma once
@@ -49,6 +51,9 @@ class CTypes {
   // its own references (the parts of `value` counted once more), for the caller to release.
   bool makes_references(const types::Type* from, const types::Type* to);
   std::string convert_owned(const std::string& value, const types::Type* from, const types::Type* to);
+  // The type of what a boxed value of type t holds: a recursive closure's env, the tuple a
+  // recursive closure's tangent is (null for other types, or while not known).
+  const types::Type* boxed(const types::Type* t) const;
   // A zero value of t (the value of a variable not yet assigned).
   std::string zero(const types::Type* t);
   // Statements: count one more / one less holder of the boxes in `value` ("" when unmanaged).
@@ -121,7 +126,7 @@ class CTypes {
   std::set<const types::Type*> declaring_;
   std::map<std::pair<std::string, const types::Type*>, std::string> helper_names_;
   std::string defs_, helper_protos_, helpers_;
-  std::vector<std::pair<std::string, const types::Type*>> boxes_;  // recursive closures' boxes: name, env
+  std::vector<std::pair<std::string, const types::Type*>> boxes_;  // recursive closures' (and tangents') boxes: name, env
   int temporaries_ = 0;
 };
 

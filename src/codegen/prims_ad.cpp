@@ -148,6 +148,8 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
   // A primitive has no env; a typed clone's closure is its env (captured values in closure
   // conversion's order), whose tensors give the zeros their shapes.
   if (from->kind == TypeKind::PrimFn) return plain_zero(s, to);
+  // The tangent of a recursive closure: its zero is the null box (whose elements read as zeros).
+  if (to->kind == TypeKind::RecursiveTangent) return s.types.zero(to);
   // One of several function values, or a recursive closure (a loop's pullbacks, in a
   // derivative of a derivative), whose tangent (its env's) holds no tensor: the zero of that
   // type, whichever function it is, needs nothing of the value.

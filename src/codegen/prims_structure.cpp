@@ -26,8 +26,25 @@ std::string literal(const PrimSite& s, size_t first, const std::vector<const Typ
   return out + "}";
 }
 
+// The tangent of a recursive closure (expand/value_types.cpp folds the tuple of its
+// structure into it): a new counted box holding the tuple, which holds its elements.
+Emitted make_boxed_tuple(const PrimSite& s) {
+  const Type* tuple = s.types.boxed(s.result);
+  if (!tuple || tuple->kind != TypeKind::Tuple || tuple->elems.size() != s.args.size())
+    unsupported(s.node->loc, "a " + to_string(s.result) + " whose structure is not known");
+  const std::string box = s.types.temporary("box");
+  std::string code = s.types.name(s.result) + " " + box + " = fx_box_new(sizeof *" + box + ", " + s.loc + ");\n";
+  code += box + "->env = (" + s.types.name(tuple) + "){";
+  for (size_t i = 0; i < s.args.size(); ++i) code += (i ? ", " : "") + s.types.convert(s.args[i], s.arg_types[i], tuple->elems[i]);
+  code += std::string(s.args.empty() ? "0" : "") + "};\n";
+  for (size_t i = 0; i < s.args.size(); ++i)
+    if (!s.consumed.contains(i)) code += s.types.retain(tuple->elems[i], box + "->env.e" + std::to_string(i));
+  return {code, box};
+}
+
 // The elements handed over (handovers.hpp) are moved in; the others are counted once more.
 Emitted make_tuple(const PrimSite& s) {
+  if (s.result->kind == TypeKind::RecursiveTangent) return make_boxed_tuple(s);
   if (s.consumed.empty()) return borrowed(literal(s, 0, s.result->elems));
   std::string counted;
   for (size_t i = 0; i < s.args.size(); ++i)
@@ -82,12 +99,25 @@ Emitted element_of_one_of_several(const PrimSite& s) {
                   ", \"internal error: a tuple without element " + std::to_string(i) + "\"); } " + element + "; })");
 }
 
+// An element of the tangent of a recursive closure: of the tuple its box holds. (Its zero is
+// the null box, whose elements are zeros.)
+Emitted element_of_boxed(const PrimSite& s) {
+  const Type* tuple = s.types.boxed(s.arg_types[0]);
+  const int64_t i = constant_int(s, 1);
+  if (!tuple || tuple->kind != TypeKind::Tuple || i < 0 || static_cast<size_t>(i) >= tuple->elems.size())
+    unsupported(s.node->loc, "an element of a " + to_string(s.arg_types[0]) + " whose structure is not known");
+  const Type* declared = tuple->elems[static_cast<size_t>(i)];
+  const std::string element = "(" + s.args[0] + " ? " + s.args[0] + "->env.e" + std::to_string(i) + " : " + s.types.zero(declared) + ")";
+  return borrowed(s.result && s.result != declared ? s.types.convert(element, declared, s.result) : element);
+}
+
 // The element may be typed apart from the tuple's own element type: a tuple typed
 // ((Tensor[f64, 2]) * 4) read as ((Tensor[f64, (2, 2)]) * 4) (a gradient's element whose extents
 // the expansion knows), two C structs of one layout. The conversion makes no new reference
 // (CTypes::convert refuses one that would), so the element stays borrowed.
 Emitted tuple_get(const PrimSite& s) {
   if (s.arg_types[0]->kind == TypeKind::Union) return element_of_one_of_several(s);
+  if (s.arg_types[0]->kind == TypeKind::RecursiveTangent) return element_of_boxed(s);
   int64_t i = constant_int(s, 1);
   int64_t n = static_cast<int64_t>(s.arg_types[0]->elems.size());
   const size_t at = static_cast<size_t>(i < 0 ? i + n : i);

@@ -210,6 +210,7 @@ ad::Shape shape_of_type(const types::Type* t, bool& complete) {
     case TypeKind::Explicit:
     case TypeKind::Recursive: s.kind = K::Function; return s;
     case TypeKind::List:
+    case TypeKind::RecursiveTangent:
     case TypeKind::Bottom:
     case TypeKind::Struct:  // field types are not in the nominal type
     case TypeKind::Enum: break;

@@ -146,15 +146,37 @@ class ValueTyper {
     if (n->type == t) return;
     if (n->type && computed_.count(n)) {  // types only grow between rounds
       const Type* joined = join_values(n->type, t);
-      if (!joined)
-        codegen::unsupported(n->loc, "derivative code whose values change type (" + types::to_string(n->type) + " and " +
-                                         types::to_string(t) + ")");
+      if (!joined) differing_types(n->loc, "derivative code whose values change type", n->type, t);
       t = joined;
       if (t == n->type) return;
     }
     n->type = t;
     computed_.insert(n);
     changed_ = true;
+  }
+
+  // Refuses values of types a and b that do not join, as `what`: where one is the tangent of a
+  // recursive closure, as that (the pullbacks of a recursion's branches whose envs have one
+  // length but differ in type, whose tangents do not join: third_order_enum_chain.fx).
+  [[noreturn]] void differing_types(SourceLoc loc, const std::string& what, const Type* a, const Type* b,
+                                    const std::string& where = "") {
+    const Type* rt = nullptr;
+    for (const Type* t : {a, b})
+      if (const Type* found = recursive_tangent_in(t)) rt = found;
+    if (rt && !tangent_env(rt->graph))
+      codegen::unsupported(loc, "the tangent of a recursive pullback whose branches' pullbacks hold values of different types "
+                                "in one place (" + types::to_string(store_.recursive_env(rt->graph)) + ")");
+    codegen::unsupported(loc, what + " (" + where + types::to_string(a) + " and " + types::to_string(b) + ")");
+  }
+
+  // A tangent of a recursive closure that t holds (in tuples' and unions' parts), or null.
+  static const Type* recursive_tangent_in(const Type* t) {
+    if (!t) return nullptr;
+    if (t->kind == TypeKind::RecursiveTangent) return t;
+    if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Union)
+      for (const Type* e : t->elems)
+        if (const Type* found = recursive_tangent_in(e)) return found;
+    return nullptr;
   }
 
   // The join of two values' types, where a value may also be one of several tuples: the
@@ -164,6 +186,18 @@ class ValueTyper {
   // to their join), whose tag says which one the value is, as the closures' union does.
   const Type* join_values(const Type* a, const Type* b) {
     if (a == b) return a;
+    // The tangent of a recursive closure joins the tuples that are one (folded).
+    if (a->kind == TypeKind::RecursiveTangent || b->kind == TypeKind::RecursiveTangent) {
+      const Type* rt = a->kind == TypeKind::RecursiveTangent ? a : b;
+      const Type* other = rt == a ? b : a;
+      return folded(other, true) == rt ? rt : nullptr;
+    }
+    // Closures of one code: their envs join as values (an env may hold one of several tuples),
+    // as types::join joins them otherwise (the joined type's maker is not known: holds_own).
+    if (a->kind == TypeKind::Explicit && b->kind == TypeKind::Explicit && a->graph == b->graph) {
+      const Type* env = join_values(a->elems[0], b->elems[0]);
+      return env ? store_.explicit_closure(a->graph, env) : nullptr;
+    }
     auto several_tuples = [](const Type* t) { return t->kind == TypeKind::Union && tuple_alternatives(t); };
     const bool tuples = tuple_alternatives(a) && tuple_alternatives(b);
     if (tuples && a->kind == TypeKind::Tuple && b->kind == TypeKind::Tuple && a->elems.size() == b->elems.size()) {
@@ -203,12 +237,23 @@ class ValueTyper {
   // pullback the env tangent of `if_true`'s: its elements may differ in type from
   // `if_false`'s. The emitter checks the tag where it converts the union.)
   const Type* narrowed(const Type* t, const Node* param) {
-    return narrowed_by_primal(of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param));
+    return narrowed_by_primal(alternative_of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param));
   }
 
+  // Of a union of tuples, the alternative of length n (unknown: -1); null for a tuple of
+  // another length (the tangent of another of several pullbacks, which the dispatch passes
+  // to this case's code only where its tag is another, so that it never reaches it).
+  static const Type* alternative_of_length(const Type* t, int n) {
+    if (n >= 0 && t && t->kind == TypeKind::Tuple && t->elems.size() != static_cast<size_t>(n)) return nullptr;
+    return of_length(t, n);
+  }
+
+  // (Null where t holds a tuple of another length than the env of the closure the primal
+  // makes there: alternative_of_length.)
   const Type* narrowed_by_primal(const Type* t, const Node* primal, int depth = 0) {
     if (!t || !primal || depth > 16) return t;
-    if (primal->is_prim_apply(Prim::MakeClosure) && primal->num_args() == 2) return of_length(t, cx_.tuple_arity(primal->arg(1)));
+    if (primal->is_prim_apply(Prim::MakeClosure) && primal->num_args() == 2)
+      return alternative_of_length(t, cx_.tuple_arity(primal->arg(1)));
     if (!primal->is_prim_apply(Prim::MakeTuple)) return t;
     t = of_length(t, static_cast<int>(primal->num_args()));
     if (t->kind != TypeKind::Tuple || t->elems.size() != primal->num_args()) return t;
@@ -216,6 +261,7 @@ class ValueTyper {
     bool same = true;
     for (size_t i = 0; i < t->elems.size(); ++i) {
       elems.push_back(narrowed_by_primal(t->elems[i], primal->arg(i), depth + 1));
+      if (!elems.back()) return nullptr;
       same = same && elems.back() == t->elems[i];
     }
     return same ? t : store_.tuple(std::move(elems));
@@ -262,14 +308,15 @@ class ValueTyper {
     t = named(t, loc);
     if (!t) return;
     if (i < g->params.size()) t = narrowed(t, g->params[i]);
+    if (!t) return;  // a value that never reaches this parameter
     auto& params = params_[g];
     params.resize(g->params.size(), nullptr);
     if (i >= params.size()) codegen::unsupported(loc, "a call with a different number of arguments");
     if (params[i]) params[i] = named(params[i], loc);
     const Type* joined = params[i] ? join_values(params[i], t) : t;
     if (!joined)
-      codegen::unsupported(loc, "a derivative function called with values of different types (" + g->name + ", parameter " + std::to_string(i) + ": " +
-                                    types::to_string(params[i]) + " and " + types::to_string(t) + ")");
+      differing_types(loc, "a derivative function called with values of different types", params[i], t,
+                      g->name + ", parameter " + std::to_string(i) + ": ");
     if (joined != params[i]) {
       params[i] = joined;
       changed_ = true;
@@ -439,10 +486,13 @@ class ValueTyper {
           elems.push_back(named(e, loc));
           same = same && elems.back() == e;
         }
-        if (same) return t;
-        if (t->kind == TypeKind::Tuple) return store_.tuple(std::move(elems));
-        if (t->kind == TypeKind::List) return store_.list(elems[0]);
-        return store_.union_of(elems);
+        const Type* renamed = t;
+        if (!same) {
+          if (t->kind == TypeKind::Tuple) renamed = store_.tuple(std::move(elems));
+          else if (t->kind == TypeKind::List) renamed = store_.list(elems[0]);
+          else renamed = store_.union_of(elems);
+        }
+        return folded(renamed);
       }
       default: return t;
     }
@@ -454,29 +504,119 @@ class ValueTyper {
       codegen::unsupported(loc, "a recursion whose closures hold values of different types");
   }
 
-  const Type* tangent(const Type* t) {
+  // The tangent space of values of type t. A recursive closure's is its named tangent
+  // (RecursiveTangent). With `unions`, one of several converted closures has the tangent of
+  // the one it is: the join of their env tangents (tuples of different lengths: a union, as
+  // join_values makes it), which is how the env of a recursion's pullback (one of its
+  // branches' pullbacks) has a tangent.
+  const Type* tangent(const Type* t, bool unions = false) {
     if (!t) return nullptr;
     switch (t->kind) {
-      case TypeKind::Explicit: return tangent(t->elems[0]);
-      case TypeKind::Closure: return tangent(env_of_closure(t));
+      case TypeKind::Explicit: return tangent(t->elems[0], unions);
+      case TypeKind::Closure: return tangent(env_of_closure(t), unions);
       case TypeKind::PrimFn: return store_.tuple({});
       case TypeKind::Tuple: {
         std::vector<const Type*> elems;
         for (const Type* e : t->elems) {
-          elems.push_back(tangent(e));
+          elems.push_back(tangent(e, unions));
           if (!elems.back()) return nullptr;
         }
         return store_.tuple(std::move(elems));
       }
       case TypeKind::List: {
-        const Type* e = tangent(t->elems[0]);
+        const Type* e = tangent(t->elems[0], unions);
         return e ? store_.list(e) : nullptr;
       }
-      case TypeKind::Union:
-      case TypeKind::Derived:
-      case TypeKind::Recursive: return nullptr;
+      case TypeKind::Recursive: return store_.recursive_tangent(t->graph);
+      case TypeKind::Union: {
+        if (!unions) return nullptr;
+        const Type* out = nullptr;
+        for (const Type* m : t->elems) {
+          if (m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return nullptr;
+          const Type* e = tangent(m, unions);
+          if (!e || !(out = out ? join_values(out, e) : e)) return nullptr;
+        }
+        return out;
+      }
+      case TypeKind::Derived: return nullptr;
       default: return t;  // numbers, tensors, structs, strings: their own tangent space
     }
+  }
+
+  // The tuple that the tangent of a recursive code's closures is (the tangent of its env,
+  // with the tangent of the closures inside named), kept by the store for the emitter; null
+  // while the env is not known, or when it is not a tuple.
+  const Type* tangent_env(const Graph* code) {
+    const Type* env = store_.recursive_env(code);
+    auto& [of_env, te] = tangent_envs_[code];
+    if (env == of_env || deriving_) return te;  // (deriving: the joins of its parts ask)
+    deriving_ = true;
+    te = env ? tangent(env, true) : nullptr;
+    deriving_ = false;
+    of_env = env;
+    if (te && te->kind != TypeKind::Tuple) te = nullptr;
+    if (te != store_.recursive_tangent_env(code)) {
+      store_.set_recursive_tangent_env(code, te);
+      changed_ = true;
+    }
+    return te;
+  }
+
+  // t, or the tangent of a recursive code's closures where t is a tuple of that structure
+  // (tangent_env) that holds such a tangent, or a tuple of it, where the structure has it:
+  // the tangent a derivative of a derivative builds of such a closure, tuple by tuple, nests
+  // as deep as the recursion went, and is finite as the named type. (With `shallow`, also a
+  // tuple of the structure that holds none: the tangent at the recursion's base, where it
+  // joins the named type.)
+  const Type* folded(const Type* t, bool shallow = false) {
+    if (!t || t->kind != TypeKind::Tuple) return t;
+    for (const Graph* code : recursive_) {
+      const Type* te = tangent_env(code);
+      bool nested = false;
+      if (te && holds(te, store_.recursive_tangent(code)) && fits_tangent(t, te, code, &nested) && (nested || shallow))
+        return store_.recursive_tangent(code);
+    }
+    return t;
+  }
+
+  // Does t hold type x (in tuples' and unions' parts)?
+  static bool holds(const Type* t, const Type* x) {
+    if (t == x) return true;
+    if (t->kind != TypeKind::Tuple && t->kind != TypeKind::Union) return false;
+    for (const Type* e : t->elems)
+      if (holds(e, x)) return true;
+    return false;
+  }
+
+  // Is a value of type t one of pattern p, a part of the tangent of `code`'s closures: the
+  // named tangent (or a tuple of its structure) where p has it, a tuple of the length of one
+  // of p's alternatives where p is one of several tuples, and a type that joins into p's
+  // elsewhere?
+  // `nested` tells whether t has, where p has the named tangent, that or a tuple (so that t
+  // is a tangent of the closure inside too, and not just a tuple of the same shape).
+  bool fits_tangent(const Type* t, const Type* p, const Graph* code, bool* nested) {
+    if (p->kind == TypeKind::RecursiveTangent && p->graph == code) {
+      const Type* te = store_.recursive_tangent_env(code);
+      if (t != p && (t->kind != TypeKind::Tuple || !te || !fits_tangent(t, te, code, nested))) return false;
+      *nested = true;
+      return true;
+    }
+    if (t == p) return true;
+    if (p->kind == TypeKind::Tuple) {
+      if (t->kind != TypeKind::Tuple || t->elems.size() != p->elems.size()) return false;
+      for (size_t i = 0; i < t->elems.size(); ++i)
+        if (!fits_tangent(t->elems[i], p->elems[i], code, nested)) return false;
+      return true;
+    }
+    if (p->kind == TypeKind::Union && tuple_alternatives(p)) {
+      for (const Type* m : t->kind == TypeKind::Union ? t->elems : std::vector<const Type*>{t}) {
+        const Type* alternative = of_length(p, m->kind == TypeKind::Tuple ? static_cast<int>(m->elems.size()) : -1);
+        if (alternative == p || !fits_tangent(m, alternative, code, nested)) return false;
+      }
+      return true;
+    }
+    if (p->kind == TypeKind::Union || p->kind == TypeKind::RecursiveTangent || t->kind == TypeKind::Tuple) return false;
+    return types::join(store_, t, p) == p;
   }
 
   // The env tuple closure conversion gives a typed clone's closure: its free variables.
@@ -504,6 +644,7 @@ class ValueTyper {
       case Prim::MakeTuple: return known() ? store_.tuple(args) : nullptr;
       case Prim::TupleGet: {
         const Node* k = n->arg(1);
+        if (args[0] && args[0]->kind == TypeKind::RecursiveTangent) args[0] = tangent_env(args[0]->graph);
         if (!args[0] || !tuple_alternatives(args[0]) || !k->is_constant() || !std::holds_alternative<int64_t>(k->value))
           return n->type;
         const auto i = static_cast<size_t>(k->as_int());
@@ -714,6 +855,9 @@ class ValueTyper {
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
   std::unordered_map<const Node*, const Type*> tapes_;  // list_empty(trips) → the stack it becomes
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
+  // recursive code → the env its tangent was derived from, and that tangent (tangent_env)
+  std::unordered_map<const Graph*, std::pair<const Type*, const Type*>> tangent_envs_;
+  bool deriving_ = false;
   std::unordered_map<const Type*, std::set<const Node*>> makers_;  // explicit closure type → make_closure nodes
   ir::DivergeMemo after_fail_;  // ir::diverges's answers
   KnownCode code_of_;

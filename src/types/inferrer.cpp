@@ -355,6 +355,7 @@ const Type* Inferrer::call(Record& r, const ir::Node* n, const Type* callee,
     case TypeKind::Tensor:
     case TypeKind::Explicit:  // only in the expanded program, which is not inferred
     case TypeKind::Recursive:
+    case TypeKind::RecursiveTangent:
     case TypeKind::List:
       break;
   }

@@ -371,6 +371,8 @@ const Type* PrimRules::tuple_get(const PrimCall& call) {
   int64_t index = index_node->as_int();
   const Type* t = call.args[0];
   if (is_bottom(t)) return t;
+  // The tangent of a recursive closure (derivative code typed for native code) is a tuple.
+  if (t->kind == TypeKind::RecursiveTangent && store_.recursive_tangent_env(t->graph)) t = store_.recursive_tangent_env(t->graph);
   if (t->kind != TypeKind::Tuple)
     compile_error(call.node->loc, "cannot index " + to_string(t) + ": expected a tuple");
   int64_t size = static_cast<int64_t>(t->elems.size());

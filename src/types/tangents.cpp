@@ -98,6 +98,7 @@ std::string not_differentiable_reason(const Type* t) {
     case TypeKind::Struct:
     case TypeKind::Enum:
     case TypeKind::List:
+    case TypeKind::RecursiveTangent:
       return "";
   }
   return "";
@@ -139,6 +140,7 @@ const Type* jacobian_type(TypeStore& store, Annotations& annotations, const Type
     case TypeKind::I64:
     case TypeKind::Str:
     case TypeKind::List:
+    case TypeKind::RecursiveTangent:
       // Forward and reverse mode would not even agree on the type of its zero entries.
       *why = "the output has a part of type " + to_string(y) + ", which has no derivative; return floats only";
       return nullptr;

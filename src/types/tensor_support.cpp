@@ -54,6 +54,7 @@ rt::DType to_rt(const Type* dtype) {
     case TypeKind::Tensor:
     case TypeKind::Explicit:
     case TypeKind::Recursive:
+    case TypeKind::RecursiveTangent:
     case TypeKind::List:
       break;
   }

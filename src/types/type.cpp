@@ -128,6 +128,18 @@ const Type* TypeStore::recursive_env(const ir::Graph* code) const {
   return it == recursive_envs_.end() ? nullptr : it->second;
 }
 
+const Type* TypeStore::recursive_tangent(const ir::Graph* code) {
+  Type t;
+  t.kind = TypeKind::RecursiveTangent;
+  t.graph = code;
+  return intern(t, code, nullptr);
+}
+
+const Type* TypeStore::recursive_tangent_env(const ir::Graph* code) const {
+  auto it = recursive_tangent_envs_.find(code);
+  return it == recursive_tangent_envs_.end() ? nullptr : it->second;
+}
+
 bool TypeStore::widen_recursive_env(const ir::Graph* code, const Type* env, bool* changed) {
   const Type*& slot = recursive_envs_[code];
   const Type* joined = slot ? join(*this, slot, env) : env;
@@ -278,6 +290,9 @@ void print(const Type* t, std::string& out) {
     case TypeKind::Recursive:
       out += "<recursive closure " + t->graph->name + ">";
       return;
+    case TypeKind::RecursiveTangent:
+      out += "<tangent of recursive closure " + t->graph->name + ">";
+      return;
   }
 }
 
@@ -375,6 +390,7 @@ bool is_function(const Type* t) {
     case TypeKind::Enum:
     case TypeKind::Tensor:
     case TypeKind::List:
+    case TypeKind::RecursiveTangent:
       return false;
   }
   return false;

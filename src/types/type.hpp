@@ -54,6 +54,10 @@ enum class TypeKind : uint8_t {
   Recursive,  // a closure of code `graph` whose env holds closures of the same code (a
               // recursion's pullback holds the pullback of the call inside): named, so that
               // the type is finite, its env's type kept by the store (recursive_env)
+  RecursiveTangent,  // the tangent of a Recursive closure of code `graph` (in a derivative of a
+                     // derivative through recursion: the tangent of its env, which holds the
+                     // tangent of the pullback inside): named likewise, its structure kept by the
+                     // store (recursive_tangent_env)
 };
 
 // Which arguments a derivative operator differentiates: `argnums=1` or `argnums=(0, 2)`
@@ -135,6 +139,12 @@ class TypeStore {
   const Type* recursive_closure(const ir::Graph* code);
   const Type* recursive_env(const ir::Graph* code) const;
   bool widen_recursive_env(const ir::Graph* code, const Type* env, bool* changed);
+  // The tangents of the closures of a recursive `code` (TypeKind::RecursiveTangent), and the
+  // tuple they are (the tangent of the env, this type where the env holds the code's closures):
+  // null until set; set_recursive_tangent_env replaces it (the env widens as the types settle).
+  const Type* recursive_tangent(const ir::Graph* code);
+  const Type* recursive_tangent_env(const ir::Graph* code) const;
+  void set_recursive_tangent_env(const ir::Graph* code, const Type* env) { recursive_tangent_envs_[code] = env; }
   // The union of function types (nested unions flattened, duplicates removed); a single
   // alternative is returned as itself. Precondition: every element is a function type.
   const Type* union_of(const std::vector<const Type*>& alternatives);
@@ -169,6 +179,7 @@ class TypeStore {
       context_index_;
   const Type *bottom_, *none_, *bool_, *i64_, *f64_, *f32_, *str_;
   std::map<const ir::Graph*, const Type*> recursive_envs_;
+  std::map<const ir::Graph*, const Type*> recursive_tangent_envs_;
 };
 
 // Printable form: f64, (f64, i64), (f64,), Linear, Tree, <function make_scaler.scale>,
