@@ -18,6 +18,8 @@ std::string sanitise(const std::string& name);
 
 // A C string literal holding exactly the bytes of s (escapes for quotes, `?` and non-ASCII).
 std::string quote_c(const std::string& s);
+// Each line of `code` indented by `spaces` (C text written inside a block).
+std::string indent_lines(const std::string& code, size_t spaces = 2);
 
 // Is `name` a keyword of C (C11 and C23, and C++ keywords too, since a header may be
 // included from C++)?

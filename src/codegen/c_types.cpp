@@ -10,16 +10,6 @@ using types::TypeKind;
 
 namespace {
 
-// Each line of `code` indented by `spaces`.
-std::string indent_lines(const std::string& code, size_t spaces) {
-  std::string out;
-  for (size_t start = 0, end; start < code.size(); start = end + 1) {
-    end = code.find('\n', start);
-    if (end == std::string::npos) end = code.size();
-    out += std::string(spaces, ' ') + code.substr(start, end - start) + "\n";
-  }
-  return out;
-}
 
 std::string c_string(const std::string& s) {
   std::string out = "\"";
@@ -67,6 +57,17 @@ bool is_record(const Type* t) {
 }  // namespace
 
 std::string quote_c(const std::string& s) { return c_string(s); }
+
+// Each line of `code` indented by `spaces`.
+std::string indent_lines(const std::string& code, size_t spaces) {
+  std::string out;
+  for (size_t start = 0, end; start < code.size(); start = end + 1) {
+    end = code.find('\n', start);
+    if (end == std::string::npos) end = code.size();
+    out += std::string(spaces, ' ') + code.substr(start, end - start) + "\n";
+  }
+  return out;
+}
 
 bool held_as_tensor(const Type* t) { return t->kind == TypeKind::Tensor || t->kind == TypeKind::F32; }
 

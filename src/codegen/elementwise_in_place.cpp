@@ -7,6 +7,7 @@
 // and freed e right after.
 #include "codegen/elementwise_in_place.hpp"
 
+#include "codegen/c_names.hpp"
 #include "ir/elementwise.hpp"
 
 namespace fx::codegen {
@@ -17,16 +18,6 @@ using types::TypeKind;
 namespace {
 
 bool f64_tensor(const Type* t) { return t->kind == TypeKind::Tensor && t->dtype && t->dtype->kind == TypeKind::F64; }
-
-std::string indented(const std::string& code) {
-  std::string out;
-  for (size_t start = 0, end; start < code.size(); start = end + 1) {
-    end = code.find('\n', start);
-    if (end == std::string::npos) end = code.size();
-    out += "  " + code.substr(start, end - start) + "\n";
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -65,12 +56,12 @@ Emitted elementwise_in_place(const PrimSite& s) {
   }
   Emitted e = emission_of(s.prim)(element);
   std::string loop = setup + "for (int64_t " + r + "_i = 0; " + r + "_i < " + r + "_n; ++" + r + "_i) {\n" +
-                     indented(e.statements + "const double " + element.result_name + " = " + e.value + ";\n" + r +
+                     indent_lines(e.statements + "const double " + element.result_name + " = " + e.value + ";\n" + r +
                               "_o[" + r + "_i] = " + element.result_name + ";\n") +
                      "}\n" + r + "_v = " + x + ";\n";
   Emitted slow = runtime_call(s);  // takes x, as the consumed mask says
-  std::string code = "fx_tensor* " + r + "_v;\nif (" + cond + ") {\n" + indented(loop) + "} else {\n" +
-                     indented(slow.statements + r + "_v = " + slow.value + ";\n") + "}\n";
+  std::string code = "fx_tensor* " + r + "_v;\nif (" + cond + ") {\n" + indent_lines(loop) + "} else {\n" +
+                     indent_lines(slow.statements + r + "_v = " + slow.value + ";\n") + "}\n";
   return {code, r + "_v"};
 }
 

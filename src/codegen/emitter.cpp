@@ -516,17 +516,7 @@ class Emitter {
     return "/* " + title + " */\n" + signature(g) + " {\n" + indent(body + tail) + "}\n";
   }
 
-  static std::string indent(const std::string& code) {
-    std::string out;
-    size_t start = 0;
-    while (start < code.size()) {
-      size_t end = code.find('\n', start);
-      if (end == std::string::npos) end = code.size();
-      out += "  " + code.substr(start, end - start) + "\n";
-      start = end + 1;
-    }
-    return out;
-  }
+  static std::string indent(const std::string& code) { return indent_lines(code); }
 
   std::string name_of(const Node* n) { return local_name(n->name, n->id); }
 

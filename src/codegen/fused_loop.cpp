@@ -190,15 +190,7 @@ class Writer {
     return kept_ ? r_ + "_o[" + at + "] = " + value + ";\n" : "";
   }
 
-  static std::string indent(const std::string& code) {
-    std::string out;
-    for (size_t start = 0, end; start < code.size(); start = end + 1) {
-      end = code.find('\n', start);
-      if (end == std::string::npos) end = code.size();
-      out += "  " + code.substr(start, end - start) + "\n";
-    }
-    return out;
-  }
+  static std::string indent(const std::string& code) { return indent_lines(code); }
 
   const FusedLoop& f_;
   const std::string r_;

@@ -22,11 +22,10 @@ using ir::Prim;
 using types::Type;
 using types::TypeKind;
 
-// Built by the AD transforms and expansion: while the optimiser runs over derivative code a
-// generated graph names itself as its origin (Compilation::optimise_derivatives).
+// Derivative code (rewrite.hpp), judged by the top-level graph it is nested in.
 bool generated(const ir::Graph* g) {
   while (g->parent) g = g->parent;
-  return g->origin == g;
+  return derivative_code(g);
 }
 
 bool leaf(const Type* t) {
