@@ -24,6 +24,15 @@ bool plain_number(const Node* x) {
   return t && (t->kind == types::TypeKind::F64 || t->kind == types::TypeKind::I64);
 }
 
+// Do the types of a and b know all their extents, and the same ones?
+bool equal_known_extents(const Node* a, const Node* b) {
+  const int64_t rank = types::rank_of(a->type);
+  if (!f64_tensor(a) || !f64_tensor(b) || types::rank_of(b->type) != rank) return false;
+  for (int64_t i = 0; i < rank; ++i)
+    if (types::extent(a->type, i) < 0 || types::extent(a->type, i) != types::extent(b->type, i)) return false;
+  return true;
+}
+
 // f64 elementwise primitives of the scalar core that never fail on f64 operands of one shape
 // (a nan or an infinity is a value, except under --check-nan, which removable.cpp refuses).
 bool safe_elementwise(Prim p) {
@@ -64,7 +73,7 @@ struct Query {
 // and broadcasting is idempotent (softplus(z) - y * z has the shape of y * z).
 bool absorbs(const Node* r, const Node* s, int depth) {
   ir::Prim p;
-  if (r == s) return true;
+  if (r == s || equal_known_extents(r, s)) return true;
   if (!r->prim_callee(&p) || !safe_elementwise(p)) return false;
   for (size_t i = 0; i < r->num_args(); ++i)
     if (f64_tensor(r->arg(i)) && shape_root(r->arg(i), depth + 1) == s) return true;
@@ -142,9 +151,13 @@ ir::Node* shape_root_of(ir::Node* x) {
   return const_cast<Node*>(shape_root(x));  // one of x's operands, transitively: as mutable as x
 }
 
+bool same_shape(const Node* a, const Node* b) {
+  Query q;
+  return f64_tensor(a) && f64_tensor(b) && (shape_root(a) == shape_root(b) || equal_known_extents(a, b));
+}
+
 bool is_identity_unbroadcast(const Node* n) {
-  return n->is_prim_apply(Prim::Unbroadcast) && n->num_args() == 2 && f64_tensor(n) && f64_tensor(n->arg(0)) &&
-         f64_tensor(n->arg(1)) && shape_root(n->arg(0)) == shape_root(n->arg(1));
+  return n->is_prim_apply(Prim::Unbroadcast) && n->num_args() == 2 && f64_tensor(n) && same_shape(n->arg(0), n->arg(1));
 }
 
 }  // namespace fx::opt

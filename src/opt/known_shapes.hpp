@@ -11,7 +11,8 @@
 
 namespace fx::opt {
 
-// Shape roots follow elementwise operations (above, when their tensor operands share a root,
+// Shape roots follow elementwise operations (above, when their tensor operands share a root
+// or their types know the same extents,
 // or when one operand's root is an elementwise operation another operand's root feeds, whose
 // shape the broadcast of the two then is: softplus(z) - y * z has the shape of y * z),
 // unbroadcast(ct, like) to like, expand_reduced(ct, x, ...) to x, softmax and log_softmax to
@@ -28,6 +29,10 @@ namespace fx::opt {
 //   b), which exists. (A cotangent vjp's caller hands in unchecked has no such root:
 //   tests/errors/ad/vjp_cotangent_wrong_shape.fx keeps its error.)
 bool cannot_fail_by_shapes(const ir::Node* n);
+
+// Do f64 tensors a and b have one shape whenever both are computed: one shape root, or types
+// that know all their extents, the same ones?
+bool same_shape(const ir::Node* a, const ir::Node* b);
 
 // Is n unbroadcast(x, like) of f64 tensors with one shape root, so that its value is x?
 bool is_identity_unbroadcast(const ir::Node* n);

@@ -32,7 +32,9 @@ bool take_apart_zeros(PassContext& ctx);         // zero_parts.cpp
 bool fold_constants(PassContext& ctx);          // fold_constants.cpp
 bool apply_identities(PassContext& ctx);        // algebraic_identities.cpp
 bool apply_shaped_identities(PassContext& ctx);  // shaped_identities.cpp
+bool add_shaped_tangents(PassContext& ctx);     // shaped_identities.cpp
 bool simplify_matmul_adjoints(PassContext& ctx);  // matmul_adjoints.cpp
+bool refine_extents(PassContext& ctx);          // refined_extents.cpp
 bool fold_known_extents(PassContext& ctx);      // known_extents.cpp
 bool simplify_one_hot_products(PassContext& ctx);  // one_hot_products.cpp
 bool drop_checked_counter_reads(PassContext& ctx);  // loop_counters.cpp

@@ -50,6 +50,10 @@ constexpr Step kPipeline[] = {
     {"identities", apply_identities,
      "after folding, so that constants like 1.0 and 0 are literal; before CSE so that x*1 and "
      "x are recognised as one value"},
+    {"refine-extents", refine_extents,
+     "after inlining and projection, which put a callee's body, typed for any extent, next to "
+     "operands that know theirs; before the passes that read extents (shaped-identities, "
+     "extents, and DCE's removable nodes)"},
     {"shaped-identities", apply_shaped_identities,
      "beside the identities: an unbroadcast to the shape its operand has by construction is "
      "that operand, which joins elementwise chains for CSE and fusion"},
@@ -147,6 +151,9 @@ constexpr Step kFinal[] = {
     {"accumulate", accumulate_products,
      "once the rounds are done, since its primitives have no derivative rules and the passes "
      "above look for add_tangent: a product added into a loop's accumulator is added by gemm"},
+    {"tangent-adds", add_shaped_tangents,
+     "after accumulate, the last pass that looks for add_tangent: a sum of two cotangents of "
+     "one shape becomes the addition that fusion joins to the chains computing them"},
     {"fuse", fuse_elementwise,
      "last, once: elementwise chains and the sums they feed become one kernel each, after "
      "every rewrite that could join or shrink them"},

@@ -115,6 +115,18 @@ bool tensor_total(ir::Prim p, const ir::Node* n) {
       return types::is_tensor(a) && types::is_tensor(b) && types::rank_of(a) == 1 && types::rank_of(b) == 1 &&
              types::extent(a, 0) >= 0 && types::extent(a, 0) == types::extent(b, 0);
     }
+    // outer of two f64 vectors whose types know their extents, a product small enough to
+    // allocate (matmul-adjoints writes it for matmul_vjp_a of a vector, which is removable).
+    case ir::Prim::Outer: {
+      const types::Type* a = n->arg(0)->type;
+      const types::Type* b = n->arg(1)->type;
+      auto known_vector = [](const types::Type* t) {
+        const types::Type* d = types::is_tensor(t) ? types::dtype_of(t) : nullptr;
+        return d && d->kind == TypeKind::F64 && types::rank_of(t) == 1 && types::extent(t, 0) >= 0 &&
+               types::extent(t, 0) <= 4096;
+      };
+      return n->num_args() == 2 && known_vector(a) && known_vector(b);
+    }
     case ir::Prim::RowsEmpty: return true;  // an empty accumulator: nothing to check
     case ir::Prim::Eye:
     case ir::Prim::Zeros:

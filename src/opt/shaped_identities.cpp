@@ -14,6 +14,12 @@
 //   multiplying it by s (the same products, bit for bit). LogSumExp's gradient,
 //   exp(x) * expand_reduced(1 / sum(exp(x)), x, ...), then neither fills a tensor with s nor
 //   reads it back (bench/SHORTFALLS.md).
+// - neg(expand_reduced(s, x, None, False)) is expand_reduced(-s, x, None, False): the cotangent
+//   of `a - b` negated for b, still a number at every element, which the product above takes.
+// - add_tangent(a, b) of f64 tensors with one shape root is add(a, b): the sum of two
+//   cotangents of one value, the same additions, which fusion can join to the elementwise
+//   chains that computed a and b (LogReg's cotangent of x @ w is then one loop). A pass of its
+//   own (add_shaped_tangents), run after the passes that look for add_tangent.
 #include <vector>
 
 #include "opt/known_shapes.hpp"
@@ -119,13 +125,41 @@ Rewritten scalar_product(PassContext& ctx, Node* n) {
   for (size_t i = 0; i < 2; ++i) {
     Node* s = broadcast_number(n->arg(i));
     Node* t = n->arg(1 - i);
-    if (!s || !f64_tensor(t) || t->type != n->type || shape_root_of(t) != shape_root_of(n->arg(i))) continue;
+    if (!s || !f64_tensor(t) || t->type != n->type || !same_shape(t, n->arg(i))) continue;
     Node* r = prim_apply(ctx.module, n, Prim::Mul, i == 0 ? std::vector<Node*>{s, t} : std::vector<Node*>{t, s},
                          n->type);
     r->follows_primal = n->follows_primal;
     return {r, {r}};
   }
   return {};
+}
+
+// expand_reduced(neg(s), x, None, False) for neg(expand_reduced(s, x, None, False)).
+Rewritten negated_broadcast(PassContext& ctx, Node* n) {
+  if (!n->is_prim_apply(Prim::Neg) || n->num_args() != 1 || !n->keywords.empty() || !f64_tensor(n) ||
+      n->arg(0)->type != n->type)
+    return {};
+  Node* b = n->arg(0);
+  Node* s = broadcast_number(b);
+  if (!s) return {};
+  Node* negated = prim_apply(ctx.module, n, Prim::Neg, {s}, s->type);
+  std::vector<Node*> args(b->inputs.begin() + 1, b->inputs.end());
+  args[0] = negated;
+  Node* r = prim_apply(ctx.module, n, Prim::ExpandReduced, std::move(args), n->type);
+  negated->follows_primal = r->follows_primal = n->follows_primal;
+  return {r, {negated, r}};
+}
+
+// add(a, b) for add_tangent(a, b) of f64 tensors of one shape (same_shape): nothing to broadcast,
+// nothing that can fail.
+Rewritten tangent_sum(PassContext& ctx, Node* n) {
+  if (!n->is_prim_apply(Prim::AddTangent) || n->num_args() != 2 || !f64_tensor(n)) return {};
+  Node* a = n->arg(0);
+  Node* b = n->arg(1);
+  if (!same_shape(a, b)) return {};
+  Node* r = prim_apply(ctx.module, n, Prim::Add, {a, b}, n->type);
+  r->follows_primal = n->follows_primal;
+  return {r, {r}};
 }
 
 }  // namespace
@@ -136,8 +170,14 @@ bool apply_shaped_identities(PassContext& ctx) {
     Rewritten r = read_shape_root(ctx, n);
     if (r.value) return r;
     r = scalar_product(ctx, n);
+    if (r.value) return r;
+    r = negated_broadcast(ctx, n);
     return r.value ? r : element_count(ctx, n);
   });
+}
+
+bool add_shaped_tangents(PassContext& ctx) {
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) { return tangent_sum(ctx, n); });
 }
 
 }  // namespace fx::opt

@@ -47,14 +47,31 @@ const Type* PrimTyping::result(Prim p, const ir::Node* n, const std::vector<cons
   }
 }
 
+const Type* PrimTyping::result_with_extents(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                                            const std::vector<const Type*>& arg_types) {
+  try {
+    return rule_result(p, n, args, arg_types);
+  } catch (const CompileError&) {
+    return nullptr;
+  } catch (const InternalError&) {
+    return nullptr;
+  }
+}
+
 const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
                                        const std::vector<const Type*>& arg_types) {
+  const Type* t = rule_result(p, n, args, arg_types);
+  return t ? erase_extents(store_, t) : nullptr;
+}
+
+const Type* PrimTyping::rule_result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                                    const std::vector<const Type*>& arg_types) {
   if (untypable(p)) return nullptr;
   for (const Type* t : arg_types)
     if (!t || t->kind == TypeKind::Bottom || is_function(t)) return nullptr;
   if (p == Prim::GradSeed) return store_.f64();  // 1.0, or an error
   // A sum of two cotangents of one value: the value's (tangent) type.
-  if (p == Prim::AddTangent) return arg_types.size() == 2 ? erase_extents(store_, arg_types[0]) : nullptr;
+  if (p == Prim::AddTangent) return arg_types.size() == 2 ? arg_types[0] : nullptr;
   if (p == Prim::ListIsEmpty) return store_.boolean();
   // The reverse rule of a match's field read replaces that field of the enum's tangent (a
   // value of the same enum) by name; users cannot name an enum's fields.
@@ -79,7 +96,7 @@ const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vec
   } catch (const InternalError&) {
     return nullptr;  // a use the user-facing rule does not know (set_attr of a tuple's element)
   }
-  return t ? erase_extents(store_, t) : nullptr;
+  return t;
 }
 
 }  // namespace fx::types

@@ -32,8 +32,15 @@ class PrimTyping {
   // The same, but a rule that rejects the operands throws its CompileError (the verifier).
   const Type* checked_result(ir::Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
                              const std::vector<const Type*>& arg_types);
+  // result(), with the extents the operands' types know kept (opt/refined_extents.cpp).
+  const Type* result_with_extents(ir::Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                                  const std::vector<const Type*>& arg_types);
 
  private:
+  // The rule's result with extents kept; CompileError when it rejects the operands.
+  const Type* rule_result(ir::Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                          const std::vector<const Type*>& arg_types);
+
   TypeStore& store_;
   NoCalls no_calls_;
   PrimRules rules_;

@@ -7,9 +7,9 @@
 # GOLDEN-FN: main
 # STAGE: native
 # GOLDEN-GRAPH: main
-# IR-COUNT: 1 = fused\(@fused\.\d+, %x\.\d+\) : \(f64, Tensor\[f64, 1\]\)
+# IR-COUNT: 1 = fused\(@fused\.\d+, %x\.\d+\) : \(f64, Tensor\[f64, \(4,\)\]\)
 # IR-COUNT: 1 = tuple_get\(%\d+, 0\) : f64
-# IR-COUNT: 1 = tuple_get\(%\d+, 1\) : Tensor\[f64, 1\]
+# IR-COUNT: 1 = tuple_get\(%\d+, 1\) : Tensor\[f64, \(4,\)\]
 # IR-NOT: = exp\(
 # IR-NOT: = sum\(
 # C-HAS: _o\[\w+\] = 

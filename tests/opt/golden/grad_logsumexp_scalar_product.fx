@@ -8,7 +8,7 @@
 # STAGE: native
 # GOLDEN-GRAPH: main
 # IR-NOT: expand_reduced\(
-# IR-COUNT: 1 = fused\(@fused\.\d+, %\d+\) : \(f64, Tensor\[f64, 1\]\)
+# IR-COUNT: 1 = fused\(@fused\.\d+, %\d+\) : \(f64, Tensor\[f64, \(5,\)\]\)
 # IR-NOT: = exp\(
 # IR-NOT: = sum\(
 # IR-COUNT: 1 = mul\(%\d+, %\d+\) : Tensor

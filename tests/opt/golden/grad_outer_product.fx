@@ -9,7 +9,7 @@
 # STAGE: native
 # The gradient is inlined into main once it is plain code (inline_calls.cpp), so main is checked.
 # GOLDEN-GRAPH: main
-# IR-HAS: ^  %(\d+) = outer\(%u\.\d+, %v\.\d+\) : Tensor\[f64, 2\] +# [\d:]+\n  %\d+ = print\(%\1\)
+# IR-HAS: ^  %(\d+) = outer\(%u\.\d+, %v\.\d+\) : Tensor\[f64, \(2, 3\)\] +# [\d:]+\n  %\d+ = print\(%\1\)
 # IR-NOT: matmul_vjp_b
 # IR-NOT: matmul_vjp_a
 # IR-COUNT: 1 = matmul\(%u\.\d+, %m\.\d+\)
