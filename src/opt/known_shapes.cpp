@@ -128,12 +128,27 @@ const Node* uncached_shape_root(const Node* x, int depth) {
 
 }  // namespace
 
+ShapeRootScope::ShapeRootScope() { ++memo.open; }
+ShapeRootScope::~ShapeRootScope() {
+  if (--memo.open == 0) memo.roots.clear();
+}
+
 bool cannot_fail_by_shapes(const Node* n) {
   Query q;
   ir::Prim p;
   if (!n->prim_callee(&p) || !f64_tensor(n)) return false;
   if (safe_elementwise(p)) return common_root(n, 0) != nullptr;
   if (p == Prim::Unbroadcast) return is_identity_unbroadcast(n);
+  // expand_reduced(s, x, None, False) of a number s: s at every element of x's shape, the
+  // cotangent of a full sum (reverse mode's seed broadcast), whatever that shape is.
+  if (p == Prim::ExpandReduced && n->num_args() == 4) {
+    const Node* s = n->arg(0);
+    const Node* axis = n->arg(2);
+    const Node* keepdims = n->arg(3);
+    return s->type && s->type->kind == types::TypeKind::F64 && f64_tensor(n->arg(1)) && axis->is_constant() &&
+           std::holds_alternative<ir::NoneVal>(axis->value) && keepdims->is_constant() &&
+           std::holds_alternative<bool>(keepdims->value) && !std::get<bool>(keepdims->value);
+  }
   if ((p == Prim::MatMulVjpA || p == Prim::MatMulVjpB) && n->num_args() == 3) {
     for (size_t i = 0; i < 3; ++i)
       if (!f64_tensor(n->arg(i))) return false;

@@ -24,6 +24,7 @@ namespace fx::opt {
 //   conversions, not matmul), and add_tangent, on tensors with one shape root (numbers beside
 //   them are fine);
 // - unbroadcast(x, like) with x of like's shape root (the identity);
+// - expand_reduced(s, x, None, False) of a number s (s at every element of x's shape);
 // - matmul_vjp_a(ct, b, a) and matmul_vjp_b(a, ct, b) whose ct has the shape root of
 //   matmul(a, b) with the same a and b: ct fits a @ b, and the result has the shape of a (or
 //   b), which exists. (A cotangent vjp's caller hands in unchecked has no such root:
@@ -40,5 +41,20 @@ bool is_identity_unbroadcast(const ir::Node* n);
 // The node whose shape x provably has whenever x is computed (an operand of x, transitively,
 // so it is in scope wherever x is); x itself when nothing is known.
 ir::Node* shape_root_of(ir::Node* x);
+
+// While one lives, the roots found are kept across queries (they are otherwise forgotten after
+// each). A pass that visits nodes parents first and operands before readers (rewrite_nodes)
+// holds one and asks for each node's root in that order, so that each query starts from its
+// operands' roots: the walk's depth limit then
+// never cuts a long chain short (the 64 operations of bench/overhead/per_op_tensor.fx). A root
+// kept may be a node the pass has replaced since; rewrite_nodes maps such inputs to the
+// replacement when it applies them.
+class ShapeRootScope {
+ public:
+  ShapeRootScope();
+  ~ShapeRootScope();
+  ShapeRootScope(const ShapeRootScope&) = delete;
+  ShapeRootScope& operator=(const ShapeRootScope&) = delete;
+};
 
 }  // namespace fx::opt

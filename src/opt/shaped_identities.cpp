@@ -165,7 +165,9 @@ Rewritten tangent_sum(PassContext& ctx, Node* n) {
 }  // namespace
 
 bool apply_shaped_identities(PassContext& ctx) {
+  ShapeRootScope roots;
   return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) -> Rewritten {
+    shape_root_of(n);  // each node's root from its operands' (ShapeRootScope)
     if (is_identity_unbroadcast(n)) return {n->arg(0), {}};
     Rewritten r = read_shape_root(ctx, n);
     if (r.value) return r;
@@ -177,7 +179,11 @@ bool apply_shaped_identities(PassContext& ctx) {
 }
 
 bool add_shaped_tangents(PassContext& ctx) {
-  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) { return tangent_sum(ctx, n); });
+  ShapeRootScope roots;
+  return rewrite_nodes(ctx.module, typed_graphs(ctx.module), [&ctx](Node* n) {
+    shape_root_of(n);  // each node's root from its operands' (ShapeRootScope)
+    return tangent_sum(ctx, n);
+  });
 }
 
 }  // namespace fx::opt
