@@ -525,13 +525,16 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
                "  if (take) {\n" + indent_lines(release(t, "l"), 4) + "  }\n"
                "  return b;\n"
                "}\n";
+      // After either branch b->len is l.n: the element goes at l.n, which a loop keeps in a
+      // register, so the store does not wait for b->len's last store to reach a load.
       body = c + "_box* b = l.box;\n"
-             "if (b && b->len == l.n && b->len < b->cap) {  /* l is its array's top: append in place */\n"
+             "if (b && b->len == l.n && l.n < b->cap) {  /* l is its array's top: append in place */\n"
              "  if (!take) ++b->box.rc;  /* else l's count becomes the result's */\n"
              "} else {\n"
              "  b = " + grow + "(l, take, loc);\n"
              "}\n"
-             "b->data->at[b->len++] = x;\n" +
+             "b->data->at[l.n] = x;\n"
+             "b->len = l.n + 1;\n" +
              retain(e, "x") + "return (" + c + "){b, l.n + 1};\n";
     } else if (kind == "tape") {
       // A counted loop's tape, laid out once for its trip count, as the interpreter's is

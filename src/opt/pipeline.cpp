@@ -154,6 +154,8 @@ constexpr Step kFinal[] = {
     {"tangent-adds", add_shaped_tangents,
      "after accumulate, the last pass that looks for add_tangent: a sum of two cotangents of "
      "one shape becomes the addition that fusion joins to the chains computing them"},
+    {"dce", eliminate_dead_code,
+     "again, for the seed broadcasts that tangent-adds left unread (their number is added)"},
     {"fuse", fuse_elementwise,
      "last, once: elementwise chains and the sums they feed become one kernel each, after "
      "every rewrite that could join or shrink them"},

@@ -9,9 +9,9 @@
 //   elementwise operation in the derivative), may then go.
 // - sum(zeros_like(x) + 1.0), how mean's rule counts x's elements, is that count as an f64:
 //   a constant when x's type knows its extents, float(len(x)) for a vector.
-// - expand_reduced(s, x, None, False) * t, with t of x's shape root, is s * t: the cotangent
-//   of a full sum is the number s at every element, and multiplying t by that tensor is
-//   multiplying it by s (the same products, bit for bit). LogSumExp's gradient,
+// - expand_reduced(s, x, None, False) * t, with t of x's shape, is s * t (and so for + - /): the
+//   cotangent of a full sum is the number s at every element, and multiplying t by that tensor
+//   is multiplying it by s (the same products, bit for bit). LogSumExp's gradient,
 //   exp(x) * expand_reduced(1 / sum(exp(x)), x, ...), then neither fills a tensor with s nor
 //   reads it back (bench/SHORTFALLS.md).
 // - neg(expand_reduced(s, x, None, False)) is expand_reduced(-s, x, None, False): the cotangent
@@ -116,18 +116,20 @@ Node* broadcast_number(const Node* n) {
   return s->type && s->type->kind == types::TypeKind::F64 ? s : nullptr;
 }
 
-// mul(s, t) (or mul(t, s), the operands' order kept) for mul(expand_reduced(s, x, None,
-// False), t) where t has the broadcast's shape root: the result has t's shape either way, and
-// neither can fail (the shapes agree by construction). t must have the product's type, which
-// the new product gets.
-Rewritten scalar_product(PassContext& ctx, Node* n) {
-  if (!n->is_prim_apply(Prim::Mul) || n->num_args() != 2 || !n->keywords.empty() || !f64_tensor(n)) return {};
+// p(s, t) (or p(t, s), the operands' order kept) for p(expand_reduced(s, x, None, False), t),
+// p one of + - * /, where t has the broadcast's shape: the result has t's shape either way, the
+// same numbers at every element, and neither can fail (the shapes agree by construction). t must
+// have the result's type, which the new node gets.
+Rewritten broadcast_number_operand(PassContext& ctx, Node* n) {
+  Prim p;
+  if (!n->prim_callee(&p) || (p != Prim::Add && p != Prim::Sub && p != Prim::Mul && p != Prim::Div) ||
+      n->num_args() != 2 || !n->keywords.empty() || !f64_tensor(n))
+    return {};
   for (size_t i = 0; i < 2; ++i) {
     Node* s = broadcast_number(n->arg(i));
     Node* t = n->arg(1 - i);
     if (!s || !f64_tensor(t) || t->type != n->type || !same_shape(t, n->arg(i))) continue;
-    Node* r = prim_apply(ctx.module, n, Prim::Mul, i == 0 ? std::vector<Node*>{s, t} : std::vector<Node*>{t, s},
-                         n->type);
+    Node* r = prim_apply(ctx.module, n, p, i == 0 ? std::vector<Node*>{s, t} : std::vector<Node*>{t, s}, n->type);
     r->follows_primal = n->follows_primal;
     return {r, {r}};
   }
@@ -157,6 +159,9 @@ Rewritten tangent_sum(PassContext& ctx, Node* n) {
   Node* a = n->arg(0);
   Node* b = n->arg(1);
   if (!same_shape(a, b)) return {};
+  // The seed, a number at every element, added to a cotangent: the number (as above).
+  if (Node* s = broadcast_number(a); s && b->type == n->type) a = s;
+  else if (Node* s = broadcast_number(b); s && a->type == n->type) b = s;
   Node* r = prim_apply(ctx.module, n, Prim::Add, {a, b}, n->type);
   r->follows_primal = n->follows_primal;
   return {r, {r}};
@@ -171,7 +176,7 @@ bool apply_shaped_identities(PassContext& ctx) {
     if (is_identity_unbroadcast(n)) return {n->arg(0), {}};
     Rewritten r = read_shape_root(ctx, n);
     if (r.value) return r;
-    r = scalar_product(ctx, n);
+    r = broadcast_number_operand(ctx, n);
     if (r.value) return r;
     r = negated_broadcast(ctx, n);
     return r.value ? r : element_count(ctx, n);
