@@ -200,10 +200,20 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
                                        const std::vector<ir::Node*>& inputs) {
   const ir::Node* f = n->inputs.at(1);
   const Type* f_type = inputs.at(1)->type;
-  if (!f_type || f_type->kind != TypeKind::Closure || inputs.size() < 3) return nullptr;
+  if (!f_type || inputs.size() < 3) return nullptr;
+  // f is one closure, or one of several (a Union of closures: inference called each at every
+  // leaf, in the union's order, and the leaf's call goes through the value to one of them).
+  size_t alternatives = 1;
+  if (f_type->kind == TypeKind::Union) {
+    for (const Type* e : f_type->elems)
+      if (e->kind != TypeKind::Closure) return nullptr;
+    alternatives = f_type->elems.size();
+  } else if (f_type->kind != TypeKind::Closure) {
+    return nullptr;
+  }
   auto callees = rec.callees.find(n);
   const size_t leaves = tree_map_leaves(inputs[2]->type, inferrer_.annotations());
-  if (leaves != (callees == rec.callees.end() ? 0 : callees->second.size())) return nullptr;
+  if (leaves * alternatives != (callees == rec.callees.end() ? 0 : callees->second.size())) return nullptr;
 
   const SourceLoc loc = n->loc;
   auto prim = [&](ir::Prim p, std::vector<ir::Node*> args, const Type* type) {
@@ -247,17 +257,23 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
       return prim(ir::Prim::MakeStruct, std::move(parts), x);
     }
     if (!is_tree_map_leaf(x)) return trees[0];
-    const Context* callee = callees->second.at(next_leaf++);
     ir::Node* fn = inputs[1];
-    if (f->holds_graph() && f->as_graph() == callee->graph) {
-      fn = module_.constant(clones_.at(callee), f->loc);
+    std::vector<const Context*> called;
+    const Type* result = inferrer_.store().bottom();
+    for (size_t k = 0; k < alternatives; ++k) {
+      called.push_back(callees->second.at(next_leaf++));
+      result = join(inferrer_.store(), result, inferrer_.final_record(called.back()).result);
+      if (!result) internal_error("specialiser", "tree_map's alternatives return types inference did not join");
+    }
+    if (alternatives == 1 && f->holds_graph() && f->as_graph() == called[0]->graph) {
+      fn = module_.constant(clones_.at(called[0]), f->loc);
       fn->type = f_type;
     }
     std::vector<ir::Node*> args{fn};
     args.insert(args.end(), trees.begin(), trees.end());
     ir::Node* call = module_.apply(c, std::move(args), loc);
-    call->type = inferrer_.final_record(callee).result;
-    call_targets_[call].push_back(clones_.at(callee));
+    call->type = result;
+    for (const Context* callee : called) call_targets_[call].push_back(clones_.at(callee));
     return call;
   };
   return part(std::vector<ir::Node*>(inputs.begin() + 2, inputs.end()));

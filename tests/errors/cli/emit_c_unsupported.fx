@@ -5,5 +5,5 @@
 # STDERR: {file}:9:19: error: the native back end does not support tree_map with a function that neither the specialiser nor the emitter writes out (tree_map)
 def main():
     k = 2.0
-    h = (lambda x: x * k) if k > 1.0 else (lambda x: x + k)
+    h = exp if k > 1.0 else log
     print(tree_map(h, (1.0, (2.0, 3.0))))

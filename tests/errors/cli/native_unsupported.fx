@@ -1,5 +1,5 @@
 # Pins: `--native` on a program with a construct the C back end does not support yet (here
-# `tree_map` whose function is one of two closures, chosen at run time: neither the
+# `tree_map` whose function is one of two primitives, chosen at run time: neither the
 # specialiser nor the emitter writes it out) stops before running, with a located compile error
 # that names the construct (docs/codegen.md "Native or interpreted"). Without --native the
 # program runs in the interpreter; `emit-c` reports the same error.
@@ -9,5 +9,5 @@
 def main():
     print("never printed")
     k = 2.0
-    h = (lambda x: x * k) if k > 1.0 else (lambda x: x + k)
+    h = exp if k > 1.0 else log
     print(tree_map(h, (1.0, (2.0, 3.0))))
