@@ -36,17 +36,6 @@ bool untypable(Prim p) {
 
 }  // namespace
 
-const Type* PrimTyping::result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
-                               const std::vector<const Type*>& arg_types) {
-  try {
-    return checked_result(p, n, args, arg_types);
-  } catch (const CompileError&) {
-    return nullptr;
-  } catch (const InternalError&) {
-    return nullptr;
-  }
-}
-
 const Type* PrimTyping::result_with_extents(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
                                             const std::vector<const Type*>& arg_types) {
   try {
@@ -56,6 +45,12 @@ const Type* PrimTyping::result_with_extents(Prim p, const ir::Node* n, const std
   } catch (const InternalError&) {
     return nullptr;
   }
+}
+
+const Type* PrimTyping::result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
+                               const std::vector<const Type*>& arg_types) {
+  const Type* t = result_with_extents(p, n, args, arg_types);
+  return t ? erase_extents(store_, t) : nullptr;
 }
 
 const Type* PrimTyping::checked_result(Prim p, const ir::Node* n, const std::vector<const ir::Node*>& args,
