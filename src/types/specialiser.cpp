@@ -214,6 +214,12 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
   auto callees = rec.callees.find(n);
   const size_t leaves = tree_map_leaves(inputs[2]->type, inferrer_.annotations());
   if (leaves * alternatives != (callees == rec.callees.end() ? 0 : callees->second.size())) return nullptr;
+  // One of several closures called at several leaf signatures stays the primitive (run as it
+  // is, refused natively, a located error when differentiated): the expansion cannot yet
+  // differentiate a value of one of several closures called at several signatures.
+  if (alternatives > 1)
+    for (size_t i = alternatives; i < callees->second.size(); ++i)
+      if (clones_.at(callees->second[i]) != clones_.at(callees->second[i % alternatives])) return nullptr;
 
   const SourceLoc loc = n->loc;
   auto prim = [&](ir::Prim p, std::vector<ir::Node*> args, const Type* type) {
