@@ -546,6 +546,11 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
           for (const StaticRef& e : r->env()->elems) env.push_back(at(e));
           return Static::derived(r->generic, r->prim, r->argnums, r->stack, Static::tuple(std::move(env)));
         }
+        if (r->is(K::OneOf)) {  // one of several closures (an `if` chose): each switched
+          std::vector<StaticRef> codes;
+          for (const StaticRef& e : r->elems) codes.push_back(at(e));
+          return Static::one_of(std::move(codes));
+        }
         const Graph* origin = nullptr;
         if (r->is(K::Native)) origin = r->graph->origin ? r->graph->origin : r->graph;
         if (r->is(K::Typed) && r->type->kind == types::TypeKind::Closure) origin = r->type->graph;

@@ -214,12 +214,6 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
   auto callees = rec.callees.find(n);
   const size_t leaves = tree_map_leaves(inputs[2]->type, inferrer_.annotations());
   if (leaves * alternatives != (callees == rec.callees.end() ? 0 : callees->second.size())) return nullptr;
-  // One of several closures called at several leaf signatures stays the primitive (run as it
-  // is, refused natively, a located error when differentiated): the expansion cannot yet
-  // differentiate a value of one of several closures called at several signatures.
-  if (alternatives > 1)
-    for (size_t i = alternatives; i < callees->second.size(); ++i)
-      if (clones_.at(callees->second[i]) != clones_.at(callees->second[i % alternatives])) return nullptr;
 
   const SourceLoc loc = n->loc;
   auto prim = [&](ir::Prim p, std::vector<ir::Node*> args, const Type* type) {
@@ -273,6 +267,20 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
     }
     if (alternatives == 1 && f->holds_graph() && f->as_graph() == called[0]->graph) {
       fn = module_.constant(clones_.at(called[0]), f->loc);
+      fn->type = f_type;
+    } else {
+      // A value called at this leaf's signature: switched to the clones for it, as a direct
+      // call of the value is (resolve_function_values), so that its derivative is taken with
+      // this leaf's types.
+      ir::Node* at = module_.constant(ir::Prim::ClosureAt, loc);
+      at->type = inferrer_.constant_type(ctx, at);
+      std::vector<ir::Node*> switched{at, fn};
+      for (const Context* callee : called) {
+        ir::Graph* target = clones_.at(callee);
+        if (std::none_of(switched.begin() + 2, switched.end(), [&](ir::Node* k) { return k->as_graph() == target; }))
+          switched.push_back(module_.constant(target, loc));
+      }
+      fn = module_.apply(c, std::move(switched), loc);
       fn->type = f_type;
     }
     std::vector<ir::Node*> args{fn};

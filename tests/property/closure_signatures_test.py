@@ -8,8 +8,9 @@ tensor, a tuple); each call must run, and each derivative must differentiate, th
 for that call (the specialiser's closure_at, docs/ad.md §1). A value that pointed at the clone
 of another signature gave wrong derivatives without an error (the i64 clone looks constant).
 
-From a seed, each case builds one closure -- a lambda, a nested def, or a nested def calling
-another one, capturing an f64 and an i64 local -- with a random body, and calls it through a
+From a seed, each case builds one closure -- a lambda, a nested def, a nested def calling
+another one, or one of two lambdas chosen at run time, capturing an f64 and an i64 local --
+with a random body, and calls it through a
 higher-order helper at two or three signatures in a random order:
   * i64 (a plain value, checked against Python),
   * f64: grad (reverse), jvp (forward), grad(grad(.)) and derivative(grad(.)) (nested),
@@ -75,9 +76,13 @@ def make_body(rng, indexed):
     return f"({a}) * v[1] + ({b}) * v[0]"
 
 
-def closure_lines(rng, k, body):
-    """Lines (indented by 4) defining `f{k}` in main's scope, and the form's name."""
-    form = rng.choice(["lambda", "def", "def_calling_def"])
+def closure_lines(rng, k, body, other_body):
+    """Lines (indented by 4) defining `f{k}` in main's scope, and the form's name. `one_of` is
+    one of two lambdas chosen at run time (`body` when c > 0, else `other_body`): a value of a
+    Union of closures, switched to the clones of each call's signature like a single one."""
+    form = rng.choice(["lambda", "def", "def_calling_def", "one_of"])
+    if form == "one_of":
+        return [f"    f{k} = (lambda v: {body}) if c > 0.0 else (lambda v: {other_body})"], form
     if form == "lambda":
         return [f"    f{k} = lambda v: {body}"], form
     if form == "def":
@@ -98,7 +103,8 @@ class Case:
         self.vec = [round(rng.uniform(-1.2, 1.2), 3) for _ in range(rng.choice([2, 3]))]
         self.dir = [round(rng.uniform(-1, 1), 3) for _ in self.vec]
         self.pair = (round(rng.uniform(-1.2, 1.2), 3), round(rng.uniform(-1.2, 1.2), 3))
-        self.lines, self.form = closure_lines(rng, self.k, self.body)
+        self.other_body = make_body(rng, self.indexed)
+        self.lines, self.form = closure_lines(rng, self.k, self.body, self.other_body)
         self.calls = self.make_calls(rng)
 
     def make_calls(self, rng):
@@ -156,7 +162,8 @@ class Case:
     def int_value(self):
         env = {"c": self.c, "m": self.m, "sin": math.sin, "cos": math.cos, "tanh": math.tanh, "exp": math.exp}
         env["v"] = (2, 3) if self.indexed else self.m + 1
-        return eval(self.body, env)  # the body's Fluxion text is Python too
+        body = self.other_body if self.form == "one_of" and self.c <= 0.0 else self.body
+        return eval(body, env)  # the body's Fluxion text is Python too
 
     def check(self, rows):
         """A list of problems (empty when the case passes)."""
