@@ -11,6 +11,7 @@
 #include "ad/forward.hpp"
 #include "support/diagnostics.hpp"
 #include "types/type.hpp"
+#include "ir/code_operands.hpp"
 
 namespace fx::ad {
 
@@ -24,9 +25,9 @@ struct ById {
 };
 using NodeSet = std::set<const Node*, ById>;
 
-// How many of n's inputs are values: closure_at's clones (after its function) are code
+// How many of n's inputs are values: closure_at's clones and closure_is's code are code
 // references, not closures built here.
-size_t used_inputs(const Node* n) { return n->is_prim_apply(ir::Prim::ClosureAt) ? 2 : n->inputs.size(); }
+size_t used_inputs(const Node* n) { return ir::value_inputs(n); }
 
 // Free variables by fixpoint over the graphs a graph refers to by constant: mutual recursion
 // of nested defs makes the sets depend on each other. Results are kept: every set computed

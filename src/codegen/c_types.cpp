@@ -322,11 +322,21 @@ std::string CTypes::convert_union(const std::string& value, const Type* from, co
     const bool converted = (a->kind == TypeKind::Explicit || a->kind == TypeKind::Recursive) && a->kind == b->kind;
     return converted && a->graph == b->graph;
   };
+  return convert_members(value, from, to, [&](const Type* a) -> const Type* {
+    for (const Type* b : to->elems)
+      if (same_code(a, b)) return b;
+    return nullptr;
+  });
+}
+
+std::string CTypes::convert_members(const std::string& value, const Type* from, const Type* to,
+                                    const std::function<const Type*(const Type*)>& member_of) {
   const std::string u = temporary("u"), r = temporary("r");
   std::string cases;
   for (size_t k = 0; k < from->elems.size(); ++k) {
+    const Type* target = member_of(from->elems[k]);
     size_t j = 0;
-    while (j < to->elems.size() && !same_code(from->elems[k], to->elems[j])) ++j;
+    while (j < to->elems.size() && to->elems[j] != target) ++j;
     if (j == to->elems.size())
       unsupported(where_, "a value of type " + to_string(from) + " where a " + to_string(to) + " is expected");
     const std::string member = convert_parts(u + ".as.m" + std::to_string(k), from->elems[k], to->elems[j]);

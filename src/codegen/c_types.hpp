@@ -51,6 +51,10 @@ class CTypes {
   // its own references (the parts of `value` counted once more), for the caller to release.
   bool makes_references(const types::Type* from, const types::Type* to);
   std::string convert_owned(const std::string& value, const types::Type* from, const types::Type* to);
+  // `value`, one of the functions of union `from`, as one of `to`'s: member k of from becomes
+  // member member_of(from->elems[k]) of to (a type in to), tag by tag.
+  std::string convert_members(const std::string& value, const types::Type* from, const types::Type* to,
+                              const std::function<const types::Type*(const types::Type*)>& member_of);
   // The type of what a boxed value of type t holds: a recursive closure's env, the tuple a
   // recursive closure's tangent is (null for other types, or while not known).
   const types::Type* boxed(const types::Type* t) const;

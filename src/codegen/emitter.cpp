@@ -533,10 +533,16 @@ class Emitter {
         case Prim::While: return while_(n);
         case Prim::Fused: return fused_(n);
         case Prim::ClosureAt: {
-          // (In derivative code the clone is part of a converted closure's type.)
-          std::string code = c_type(n->type) + " " + name_of(n) + " = " +
-                             types_.convert(operand(n->arg(0)), n->arg(0)->type, n->type) + ";\n";
-          return code + types_.retain(n->type, name_of(n));
+          // (In derivative code the clone is part of a converted closure's type: one of several
+          // converted closures becomes, tag by tag, the one of its function's listed clone.)
+          const Type* from = n->arg(0)->type;
+          const bool switched = from != n->type && from->kind == TypeKind::Union &&
+                                n->type->kind == TypeKind::Union && options_.closure_at_member;
+          const std::string value =
+              switched ? types_.convert_members(operand(n->arg(0)), from, n->type,
+                                                [&](const Type* m) { return options_.closure_at_member(n, m); })
+                       : types_.convert(operand(n->arg(0)), from, n->type);
+          return c_type(n->type) + " " + name_of(n) + " = " + value + ";\n" + types_.retain(n->type, name_of(n));
         }
         case Prim::MakeClosure: return make_closure(n);
         case Prim::ClosureEnv: return closure_env(n);
@@ -588,7 +594,7 @@ class Emitter {
     // the function captured) needs the value of: the env is read out of the closure first.
     if (p == Prim::ZerosLike && n->arg(0)->type && n->arg(0)->type->kind == TypeKind::Closure && !n->arg(0)->is_constant() &&
         readable_env(n->arg(0))) {
-      site.arg_types[padding] = clone_env_type(n->arg(0), n->loc);
+      site.arg_types[padding] = clone_env_type(n->arg(0)->type, n->loc);
       site.args[padding] = clone_env(n->arg(0), site.arg_types[padding], n->loc);
     }
     site.closure_env = [this, n](const std::string& value, const Type* t) { return typed_clone_env(value, t, n->loc); };
@@ -796,11 +802,11 @@ class Emitter {
     return true;
   }
 
-  // The type of that env tuple.
-  const Type* clone_env_type(const Node* f, SourceLoc loc) {
-    if (!options_.converted_env || !clones_.count(f->type)) unsupported(loc, "the env of a closure");
+  // The type of the env tuple of a closure of type t.
+  const Type* clone_env_type(const Type* t, SourceLoc loc) {
+    if (!options_.converted_env || !clones_.count(t)) unsupported(loc, "the env of a closure");
     std::vector<const Type*> elems;
-    for (const Node* fv : options_.converted_env(clones_.at(f->type))) elems.push_back(fv->type);
+    for (const Node* fv : options_.converted_env(clones_.at(t))) elems.push_back(fv->type);
     return checker_.store().tuple(std::move(elems));
   }
 
@@ -830,8 +836,22 @@ class Emitter {
     } else if (t->kind == TypeKind::Union) {  // the case of a dispatch: the member whose env this is
       size_t k = 0;
       while (k < t->elems.size() && !(converted(t->elems[k]) && env_type(t->elems[k]) == n->type)) ++k;
-      if (k == t->elems.size()) unsupported(n->loc, "the env of one of several functions");
-      value = env_value(operand(f) + ".as.m" + std::to_string(k), t->elems[k]);
+      if (k < t->elems.size()) {
+        value = env_value(operand(f) + ".as.m" + std::to_string(k), t->elems[k]);
+      } else {
+        // One of the user's closures (an `if` chose between them): the env of whichever member
+        // the value holds among those with this env type, read by its tag.
+        for (size_t m = t->elems.size(); m-- > 0;) {
+          const Type* e = t->elems[m];
+          if (e->kind != TypeKind::Closure || !clones_.count(e) || clone_env_type(e, n->loc) != n->type) continue;
+          std::vector<std::string> fields;
+          for (const auto& field : typed_clone_env(operand(f) + ".as.m" + std::to_string(m), e, n->loc))
+            fields.push_back(field.first);
+          const std::string env = "(" + c_type(n->type) + "){" + (fields.empty() ? "0" : join(fields)) + "}";
+          value = value.empty() ? env : "(" + operand(f) + ".tag == " + std::to_string(m) + " ? " + env + " : " + value + ")";
+        }
+        if (value.empty()) unsupported(n->loc, "the env of one of several functions");
+      }
     } else {
       unsupported(n->loc, "the env of a " + to_string(t));
     }
@@ -843,11 +863,16 @@ class Emitter {
     const Node* code = n->arg(1);
     std::string test = "false";
     if (code->holds_graph()) {
-      if (converted(t)) test = t->graph == code->as_graph() ? "true" : "false";
+      // A typed clone of the user's is a closure of its function (whichever clone a call takes).
+      const Graph* g = code->as_graph();
+      auto is_code = [&](const Type* e) {
+        return converted(e) ? e->graph == g : e->kind == TypeKind::Closure && g->origin && e->graph == g->origin;
+      };
+      if (converted(t) || t->kind == TypeKind::Closure) test = is_code(t) ? "true" : "false";
       if (t->kind == TypeKind::Union) {
         std::vector<std::string> tags;
         for (size_t k = 0; k < t->elems.size(); ++k)
-          if (converted(t->elems[k]) && t->elems[k]->graph == code->as_graph())
+          if (is_code(t->elems[k]))
             tags.push_back(operand(n->arg(0)) + ".tag == " + std::to_string(k));
         if (!tags.empty()) test = "(" + tags[0] + ")";
         if (tags.size() > 1) unsupported(n->loc, "a dispatch on a code with several envs");

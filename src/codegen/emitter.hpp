@@ -36,6 +36,9 @@ struct EmitOptions {
   // Derivative code (the expanded program): the free variables of a typed clone in the order
   // closure conversion puts them in its env (ad::Context::convert), for closure_env.
   std::function<const std::vector<const ir::Node*>&(const ir::Graph*)> converted_env;
+  // Derivative code: what closure_at node `at` makes of a function of type t, one member of a
+  // union of functions (expand::closure_at_member).
+  std::function<const types::Type*(const ir::Node* at, const types::Type* t)> closure_at_member;
   // Under check_nan: what a report from a node of graph g adds (" in the reverse pass of
   // grad", interp::describe_derivative), for derivative code.
   std::function<std::string(const ir::Graph*)> nan_note;

@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <set>
 
+#include "ir/code_operands.hpp"
+
 namespace fx::codegen {
 
 std::vector<const ir::Node*> evaluated_inputs(const ir::Node* n) {
-  if (n->is_prim_apply(ir::Prim::ClosureAt)) return {n->inputs[0], n->inputs[1]};
-  return {n->inputs.begin(), n->inputs.end()};
+  return {n->inputs.begin(), n->inputs.begin() + static_cast<std::ptrdiff_t>(ir::value_inputs(n))};
 }
 
 namespace {

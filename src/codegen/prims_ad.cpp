@@ -202,6 +202,41 @@ Emitted zeros_like(const PrimSite& s) {
   return {code, value};
 }
 
+std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b, const Type* tb,
+                   const Type* to, std::string& code);
+
+// a + b in `to`, one of several tuples (the derivatives of one value that is one of several
+// closures, whose envs differ): both are the same one, added member by member. ta and tb are
+// `to` or one of its members.
+std::string sum_of_alternatives(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b,
+                                const Type* tb, const Type* to, std::string& code) {
+  auto index = [&](const Type* t) {
+    size_t k = 0;
+    while (k < to->elems.size() && to->elems[k] != t) ++k;
+    return k;
+  };
+  const size_t ka = index(ta), kb = index(tb);
+  if ((ta != to && ka == to->elems.size()) || (tb != to && kb == to->elems.size()))
+    unsupported(s.node->loc, "adding derivatives of types " + to_string(ta) + " and " + to_string(tb));
+  static int counter = 0;
+  const std::string r = s.result_name + "_u" + std::to_string(counter++), av = r + "_a", bv = r + "_b";
+  const std::string tag_a = ta == to ? av + ".tag" : std::to_string(ka), tag_b = tb == to ? bv + ".tag" : std::to_string(kb);
+  code += s.types.name(to) + " " + r + " = " + s.types.zero(to) + ";\n" + s.types.name(ta) + " " + av + " = " + a +
+          ";\n" + s.types.name(tb) + " " + bv + " = " + b + ";\n" + "if (" + tag_a + " != " + tag_b + ") fx_fail(" +
+          s.loc + ", " + quote_c("cannot add derivatives of different structures") + ");\nswitch (" + tag_a + ") {\n";
+  for (size_t k = 0; k < to->elems.size(); ++k) {
+    if ((ta != to && k != ka) || (tb != to && k != kb)) continue;
+    const std::string m = ".as.m" + std::to_string(k);
+    std::string item_code;
+    const std::string sum = sum_of(s, ta == to ? av + m : av, to->elems[k], tb == to ? bv + m : bv, to->elems[k],
+                                   to->elems[k], item_code);
+    code += "case " + std::to_string(k) + ": {\n" + item_code + r + " = (" + s.types.name(to) + "){.tag = " +
+            std::to_string(k) + ", " + m + " = " + sum + "};\n} break;\n";
+  }
+  code += "}\n";
+  return r;
+}
+
 // An expression for a + b (types ta, tb) in tangent type `to`, owning what it holds.
 std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b, const Type* tb,
                    const Type* to, std::string& code) {
@@ -240,6 +275,7 @@ std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, cons
       return new_list(s, a + ".n", to, code, [&](const std::string& i, std::string& item_code) {
         return sum_of(s, element(a, i), ta->elems[0], element(b, i), tb->elems[0], to->elems[0], item_code);
       });
+    case TypeKind::Union: return sum_of_alternatives(s, a, ta, b, tb, to, code);
     default: break;
   }
   unsupported(s.node->loc, "adding derivatives of types " + to_string(ta) + " and " + to_string(tb));

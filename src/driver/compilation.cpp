@@ -425,6 +425,9 @@ void Compilation::prepare_derivative_code(const std::vector<ir::Graph*>& entries
     emit.converted_env = [this](const ir::Graph* g) -> const std::vector<const ir::Node*>& {
       return ad_->convert(g).free_vars;
     };
+    emit.closure_at_member = [this](const ir::Node* at, const types::Type* t) {
+      return expand::closure_at_member(*ad_, checker_->store(), at, t);
+    };
     emit.nan_note = [this](const ir::Graph* g) {
       auto it = expander_->operators().find(g);
       return it == expander_->operators().end() ? std::string() : interp::describe_derivative(g->name, it->second);

@@ -157,19 +157,22 @@ StaticRef Expander::merge(const StaticRef& a, const StaticRef& b) {
   if (a->is(K::List) && b->is(K::List)) return Static::list(merge(a->elems[0], b->elems[0]));
   // One code with envs that differ (a loop's pullbacks, one per iteration): the code is known.
   if (a->is(K::Code) && b->is(K::Code) && a->graph == b->graph) return Static::code(a->graph, merge(a->env(), b->env()));
-  // Different codes (the branches' pullbacks of an `if`): one of them, dispatched on where
-  // it is called or transformed (dispatch()).
-  if ((a->is(K::Code) || a->is(K::OneOf)) && (b->is(K::Code) || b->is(K::OneOf))) {
+  // Different codes (the branches' pullbacks of an `if`, or the user's closures an `if`
+  // chose between): one of them, dispatched on where it is transformed (dispatch()) and, for
+  // explicit closures, where it is called.
+  auto function = [](const StaticRef& c) { return c->is(K::Code) || c->is(K::Native) || c->is(K::OneOf); };
+  if (function(a) && function(b) && !(a->is(K::Native) && b->is(K::Native) && a->graph == b->graph)) {
     constexpr size_t kMaxCodes = 8;
     std::vector<StaticRef> codes = a->is(K::OneOf) ? a->elems : std::vector<StaticRef>{a};
     const std::vector<StaticRef> more = b->is(K::OneOf) ? b->elems : std::vector<StaticRef>{b};
-    auto is_code = [](const StaticRef& c) { return c->is(K::Code); };  // truncate() may have cut some
+    // truncate() may have cut some
+    auto is_code = [](const StaticRef& c) { return c->is(K::Code) || c->is(K::Native); };
     if (!std::all_of(codes.begin(), codes.end(), is_code) || !std::all_of(more.begin(), more.end(), is_code))
       return Static::unknown();
     for (const StaticRef& c : more) {
       auto same = std::find_if(codes.begin(), codes.end(), [&](const StaticRef& x) { return x->graph == c->graph; });
-      if (same != codes.end()) *same = Static::code(c->graph, merge((*same)->env(), c->env()));
-      else codes.push_back(c);
+      if (same == codes.end()) codes.push_back(c);
+      else if (c->is(K::Code)) *same = Static::code(c->graph, merge((*same)->env(), c->env()));
     }
     return codes.size() <= kMaxCodes ? Static::one_of(std::move(codes)) : Static::unknown();
   }
@@ -476,7 +479,7 @@ const Graph* Expander::code_of(const Node* f) {
   auto it = statics_.find(f);
   if (it == statics_.end()) return nullptr;
   StaticRef s = unfold(it->second);
-  return s->is(K::Code) ? s->graph : nullptr;
+  return s->is(K::Code) || s->is(K::Native) ? s->graph : nullptr;
 }
 
 std::vector<const Graph*> Expander::graphs() const {
@@ -539,6 +542,19 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
       // The clone each closure in f (and in a derived function's env) runs at this call.
       std::vector<const Graph*> clones;
       for (size_t i = 1; i < nargs; ++i) clones.push_back(arg(i)->as_graph());
+      // The listed clone of function `origin` that a closure of a clone in `parent` switches
+      // to (a sibling: the interpreter's closure_at keeps the parent, and so the env); with the
+      // parent not known (a value known only by its type), the only one listed, else null.
+      auto listed = [&](const Graph* origin, bool parent_known, const Graph* parent) -> const Graph* {
+        const Graph* found = nullptr;
+        for (const Graph* c : clones) {
+          if (c->origin != origin && c != origin) continue;
+          if (parent_known && c->parent != parent) continue;
+          if (found && found->parent != c->parent) return nullptr;
+          if (!found) found = c;
+        }
+        return found;
+      };
       std::function<StaticRef(const StaticRef&)> at = [&](const StaticRef& f) -> StaticRef {
         StaticRef r = refine(f);
         if (r->is(K::Derived)) {
@@ -551,17 +567,37 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
           for (const StaticRef& e : r->elems) codes.push_back(at(e));
           return Static::one_of(std::move(codes));
         }
-        const Graph* origin = nullptr;
-        if (r->is(K::Native)) origin = r->graph->origin ? r->graph->origin : r->graph;
-        if (r->is(K::Typed) && r->type->kind == types::TypeKind::Closure) origin = r->type->graph;
+        if (r->is(K::Typed) && r->type->kind == types::TypeKind::Union) {
+          // A value of one of several functions of the program (a parameter, a captured value):
+          // the listed clone of each, or a primitive.
+          std::vector<StaticRef> codes;
+          for (const types::Type* e : r->type->elems) {
+            if (e->kind == types::TypeKind::PrimFn) {
+              codes.push_back(Static::of_constant(m_.prim(e->prim)));
+              continue;
+            }
+            const Graph* c = e->kind == types::TypeKind::Closure ? listed(e->graph, false, nullptr) : nullptr;
+            if (!c) return r;
+            codes.push_back(Static::native(c));
+          }
+          return Static::one_of(std::move(codes));
+        }
+        if (r->is(K::Native)) {
+          const Graph* g = r->graph;
+          const Graph* c = listed(g->origin ? g->origin : g, g->origin != nullptr, g->parent);
+          return c ? Static::native(c) : r;
+        }
+        if (r->is(K::Typed) && r->type->kind == types::TypeKind::Closure) {
+          const Graph* c = listed(r->type->graph, false, nullptr);
+          return c ? Static::native(c) : clones.size() == 1 ? Static::native(clones[0]) : r;
+        }
         // The closure conversion of a typed clone (a closure the transforms made explicit):
-        // the conversion of the listed clone, with the same env (same parent clone).
+        // the conversion of the listed clone, with the same env (the same variables captured).
         const Graph* clone = r->is(K::Code) ? cx_.converted_from(r->graph) : nullptr;
-        if (clone) origin = clone->origin ? clone->origin : clone;
-        if (!origin) return r;
+        if (!clone) return r;
+        const Graph* origin = clone->origin ? clone->origin : clone;
         for (const Graph* c : clones) {
           if (c->origin != origin && c != origin) continue;
-          if (!clone) return Static::native(c);
           const ad::Converted& to = cx_.convert(c);
           if (to.free_vars != cx_.convert(clone).free_vars) {
             leftover(n->loc, "the clones of " + c->name + " capture different variables");
@@ -569,7 +605,7 @@ Node* Expander::visit_prim(Scope& s, Node* n, Prim p, std::vector<Node*>& in) {
           }
           return Static::code(to.graph, r->env());
         }
-        return clones.size() == 1 && !r->is(K::Native) ? Static::native(clones[0]) : r;
+        return clones.size() == 1 ? Static::native(clones[0]) : r;
       };
       return emit(s, n, in, at(sarg(0)));
     }
@@ -848,7 +884,10 @@ Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {
 Node* Expander::branch(Scope& s, Node* closure, std::vector<StaticRef> args, StaticRef* out) {
   StaticRef sf = unfold(static_of(closure));
   if (!sf->is(K::Code)) {
-    *out = nullptr;
+    // A branch of the user's that returns a function of the program (`f = (lambda x: ..) if c
+    // else g`): that function, so that the value is known to be one of them.
+    const Node* result = sf->is(K::Native) && sf->graph->output ? sf->graph->output : nullptr;
+    *out = result && result->holds_graph() ? static_of(result) : nullptr;
     return closure;
   }
   std::vector<StaticRef> params{sf->env()};
@@ -863,7 +902,7 @@ Node* Expander::dispatch(Scope& s, Node* f, const StaticRef& sf, const std::vect
                          const CaseBuilder& build_case) {
   auto is_prim = [](const StaticRef& c) { return c->is(K::Const) && c->constant->holds_prim(); };
   for (const StaticRef& c : sf->elems)
-    if (!c->is(K::Code) && !is_prim(c)) {
+    if (!c->is(K::Code) && !c->is(K::Native) && !is_prim(c)) {
       leftover(loc, "a function value that is one of several codes, some not known ahead of time");
       return add(s, Prim::Fail, {m_.constant(std::string("internal: not expanded"))}, loc);
     }

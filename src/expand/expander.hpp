@@ -55,7 +55,8 @@ class Expander {
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
   // Whether an expand() call with leftovers rewrote clone g: it keeps untyped nodes for good.
   bool unfinished(const ir::Graph* g) const { return unfinished_.count(g) != 0; }
-  // The code a function value is known to be (its static is one code), else null.
+  // The code a function value is known to be (its static is one code, or one typed clone of
+  // the user's), else null.
   const ir::Graph* code_of(const ir::Node* f);
   // Every graph of the expanded program: the typed clones, then the graphs built here.
   std::vector<const ir::Graph*> graphs() const;

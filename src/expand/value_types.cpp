@@ -49,6 +49,22 @@ bool dead_if_unused(const Node* n) {
   }
 }
 
+}  // namespace
+
+const Type* closure_at_member(ad::Context& cx, types::TypeStore& store, const Node* at, const Type* t) {
+  if (t->kind != TypeKind::Explicit) return t;
+  const Graph* clone = cx.converted_from(t->graph);  // code = cc(clone): the sibling's cc, with the same env
+  if (!clone) return t;
+  for (size_t i = 1; i < at->num_args(); ++i) {
+    const Graph* target = at->arg(i)->as_graph();
+    if (target != clone && target->origin == clone->origin && target->parent == clone->parent)
+      return store.explicit_closure(cx.convert(target).graph, t->elems[0]);
+  }
+  return t;
+}
+
+namespace {
+
 class ValueTyper {
  public:
   ValueTyper(ir::Module& m, ad::Context& cx, types::TypeStore& store, types::Annotations& annotations, KnownCode code_of)
@@ -529,10 +545,13 @@ class ValueTyper {
       }
       case TypeKind::Recursive: return store_.recursive_tangent(t->graph);
       case TypeKind::Union: {
-        if (!unions) return nullptr;
+        // One of several tuples (the tangent of one of several closures, whose envs differ):
+        // the tangent of the one it is. One of several converted closures: with `unions`.
+        const bool tuples = tuple_alternatives(t);
+        if (!unions && !tuples) return nullptr;
         const Type* out = nullptr;
         for (const Type* m : t->elems) {
-          if (m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return nullptr;
+          if (!tuples && m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return nullptr;
           const Type* e = tangent(m, unions);
           if (!e || !(out = out ? join_values(out, e) : e)) return nullptr;
         }
@@ -689,8 +708,12 @@ class ValueTyper {
         }
         if (args[0]->kind == TypeKind::Closure) return env_of_closure(args[0]);
         if (args[0]->kind == TypeKind::Union && known)
-          for (const Type* m : args[0]->elems)
+          for (const Type* m : args[0]->elems) {
             if ((m->kind == TypeKind::Explicit || m->kind == TypeKind::Recursive) && m->graph == known) return env_of(m);
+            // One of several of the user's closures: the member of the known clone's function.
+            if (m->kind == TypeKind::Closure && m->graph == (known->origin ? known->origin : known))
+              return env_of_closure(m);
+          }
         return n->type;  // one of several codes: the expansion's case knows which (its static)
       }
       case Prim::ClosureIs:
@@ -827,19 +850,12 @@ class ValueTyper {
       }
       return t;
     }
-    if (t->kind == TypeKind::Explicit) {  // code = cc(clone): the sibling's cc, with the same env
-      const Graph* clone = cx_.converted_from(t->graph);
-      if (!clone) return t;
-      for (size_t i = 1; i < n->num_args(); ++i) {
-        const Graph* target = n->arg(i)->as_graph();
-        if (target != clone && target->origin == clone->origin && target->parent == clone->parent)
-          return store_.explicit_closure(cx_.convert(target).graph, t->elems[0]);
-      }
-      return t;
+    if (t->kind == TypeKind::Union) {  // each function it may be switched
+      std::vector<const Type*> members;
+      for (const Type* m : t->elems) members.push_back(closure_at_member(cx_, store_, n, m));
+      return store_.union_of(members);
     }
-    if (t->kind == TypeKind::Union)
-      codegen::unsupported(n->loc, "one of several converted function values whose clone is chosen where it is called");
-    return t;
+    return closure_at_member(cx_, store_, n, t);
   }
 
   ir::Module& m_;

@@ -43,6 +43,12 @@ namespace fx::expand {
 // says which code a function value is known to be, where its type is one of several (the
 // expansion's dispatch cases: Expander::code_of).
 using KnownCode = std::function<const ir::Graph*(const ir::Node*)>;
+
+// What closure_at node `at` makes of a function of type t: a converted closure of a typed
+// clone (code = cc(clone)) becomes the conversion of the listed sibling clone, with the same
+// env; any other function stays t. (A union of functions is switched member by member.)
+const types::Type* closure_at_member(ad::Context& cx, types::TypeStore& store, const ir::Node* at,
+                                     const types::Type* t);
 std::vector<ir::Graph*> type_values(ir::Module& m, ad::Context& cx, types::TypeStore& store,
                                     types::Annotations& annotations, const std::vector<ir::Graph*>& entries,
                                     const std::vector<const ir::Graph*>& roots, KnownCode code_of = nullptr);

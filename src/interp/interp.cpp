@@ -276,6 +276,12 @@ const Decl& decl_arg(const Node* n, size_t i) {
     case Prim::ClosureAt:  // only the function is a value; the clones are code references
       if (count < 1) break;
       return closure_at(take(n, 1, fr), n);
+    case Prim::ClosureIs:  // of a typed clone (one of the user's closures an `if` chose): a code reference
+      if (count == 2 && n->arg(1)->holds_graph() && n->arg(1)->as_graph()->origin) {
+        const Value f = take(n, 1, fr);
+        return Value::boolean(f.kind() == Kind::Closure && f.as_closure().graph == n->arg(1)->as_graph());
+      }
+      break;
     case Prim::Arg: {
       std::vector<Value> args = eval_args(n, fr);
       return program_arg(args.data(), args.size(), n);

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ir/code_operands.hpp"
 #include "ir/ir.hpp"
 #include "support/diagnostics.hpp"
 
@@ -70,13 +71,12 @@ class Verifier {
       if (!n->is_apply() || n->graph != &g) fail(&g, "body holds a non-Apply or foreign node");
       if (n->inputs.empty()) fail(&g, "apply without callee");
       if (n->keywords.size() > n->num_args()) fail(&g, "more keywords than arguments");
-      const bool closure_at = n->is_prim_apply(Prim::ClosureAt);
       for (size_t k = 0; k < n->inputs.size(); ++k) {
         const Node* in = n->inputs[k];
-        if (closure_at && k >= 2) {  // clones named as code, from anywhere (ops.def)
-          if (!in->holds_graph() || !in->as_graph()->origin)
+        if (is_code_operand(n, k)) {  // code named from anywhere (code_operands.hpp)
+          if (n->is_prim_apply(Prim::ClosureAt) && (!in->holds_graph() || !in->as_graph()->origin))
             fail(&g, "closure_at node %" + std::to_string(n->id) + " lists something other than a typed clone");
-          continue;
+          if (in->holds_graph() && in->as_graph()->origin) continue;
         }
         check_use(g, in, static_cast<long>(i), n);
       }

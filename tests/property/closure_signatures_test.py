@@ -81,8 +81,8 @@ def closure_lines(rng, k, body, other_body):
     one of two lambdas chosen at run time (`body` when c > 0, else `other_body`): a value of a
     Union of closures, switched to the clones of each call's signature like a single one."""
     form = rng.choice(["lambda", "def", "def_calling_def", "one_of"])
-    if form == "one_of":
-        return [f"    f{k} = (lambda v: {body}) if c > 0.0 else (lambda v: {other_body})"], form
+    if form == "one_of":  # (both f64 at the i64 signature: a union's members return one type)
+        return [f"    f{k} = (lambda v: ({body}) * 1.0) if c > 0.0 else (lambda v: ({other_body}) * 1.0)"], form
     if form == "lambda":
         return [f"    f{k} = lambda v: {body}"], form
     if form == "def":
