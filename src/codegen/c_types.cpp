@@ -149,7 +149,10 @@ std::string CTypes::declare_record(const Type* t, const std::string& c_name,
                                    const std::string& note) {
   std::string body;
   for (const auto& [field, type] : fields) body += "  " + name(type) + " " + field + ";\n";
-  if (fields.empty()) body = "  fx_none empty_;\n";
+  // A record without fields (`()`, the unread result parts dead-results leaves, a closure
+  // that captured nothing) is an empty struct, which GNU C lays out in no bytes: a loop's tape
+  // entry `((), f64)` is the f64 alone. ((T){0} of it is an excess initializer, which -w
+  // silences; its value is the same.)
   defs_ += "/* " + note + " */\ntypedef struct " + c_name + " {\n" + body + "} " + c_name + ";\n";
   names_of_[t] = c_name;
   return c_name;
@@ -551,7 +554,8 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
       // (tape.cpp): pushes append in place and never copy. Past 1 GiB it is laid out for 1 GiB
       // and grows as it fills, so that a loop stopped early has not claimed it all; a count
       // that is wrong (more pushes than trips) grows it by push's doubling.
-      const std::string most = "(int64_t)((1u << 30) / sizeof(" + name(e) + "))";
+      const std::string size = "sizeof(" + name(e) + ")";  // 0 for an empty record
+      const std::string most = "(int64_t)((1u << 30) / (" + size + " ? " + size + " : 1))";
       body = "if (trips <= 0) return (" + c + "){0};  /* no iteration: the empty stack */\n"
              "int64_t cap = trips < " + most + " ? trips : " + most + ";\n"
              "if (cap < 1) cap = 1;\n" +

@@ -214,6 +214,17 @@ std::string index_array(const PrimSite& s, size_t first, size_t count) {
   return out + "}";
 }
 
+// The end of an inline fast path `if (...) { ...; r_v = ...;`: otherwise the runtime's call
+// (`slow`, indented), its value into r_v.
+std::string otherwise(const Emitted& slow, const std::string& r) {
+  std::string code = "} else {\n";
+  for (size_t start = 0, end; start < slow.statements.size(); start = end + 1) {
+    end = slow.statements.find('\n', start);
+    code += "  " + slow.statements.substr(start, end - start) + "\n";
+  }
+  return code + "  " + r + "_v = " + slow.value + ";\n}\n";
+}
+
 // index(x, "i,...", i, ...) → a number.
 Emitted index(const PrimSite& s) {
   std::string c, dtype;
@@ -226,13 +237,8 @@ Emitted index(const PrimSite& s) {
   std::string code = c + " " + r + "_v;\nint64_t " + r + "_off;\nif (" + s.args[0] + "->dtype == " + dtype +
                      " && fx_element_offset(" + s.args[0] + ", " + index_array(s, 2, n) + ", " + std::to_string(n) +
                      ", &" + r + "_off)) {\n  " + r + "_v = ((const " + c + "*)" + s.args[0] + "->data)[" + r +
-                     "_off];\n} else {\n";
-  for (size_t start = 0, end; start < slow.statements.size(); start = end + 1) {
-    end = slow.statements.find('\n', start);
-    code += "  " + slow.statements.substr(start, end - start) + "\n";
-  }
-  code += "  " + r + "_v = " + slow.value + ";\n}\n";
-  return {code, r + "_v"};
+                     "_off];\n";
+  return {code + otherwise(slow, r), r + "_v"};
 }
 
 // x[i, ...] = v (set_index(x, "i,...", i, ..., v)), or x[i, ...] += v ("+i,..."), into a tensor
@@ -250,13 +256,23 @@ Emitted set_index(const PrimSite& s) {
   std::string code = "fx_tensor* " + r + "_v;\nint64_t " + r + "_off;\nif (" + x + "->dtype == " + dtype +
                      " && fx_tensor_unique(" + x + ") && fx_element_offset(" + x + ", " + index_array(s, 2, n) + ", " +
                      std::to_string(n) + ", &" + r + "_off)) {\n  ((" + c + "*)" + x + "->data)[" + r + "_off] " +
-                     (adds_at(s) ? "+= " : "= ") + s.args.back() + ";\n  " + r + "_v = " + x + ";\n} else {\n";
-  for (size_t start = 0, end; start < slow.statements.size(); start = end + 1) {
-    end = slow.statements.find('\n', start);
-    code += "  " + slow.statements.substr(start, end - start) + "\n";
-  }
-  code += "  " + r + "_v = " + slow.value + ";\n}\n";
+                     (adds_at(s) ? "+= " : "= ") + s.args.back() + ";\n  " + r + "_v = " + x + ";\n";
+  code += otherwise(slow, r);
   return {code, r + "_v"};
+}
+
+// unbroadcast(ct, like): a cotangent that already has like's shape and dtype, as derivative
+// code's mostly are (the operands of an elementwise operation of one shape), is ct itself, as
+// the runtime returns it (one more count of it), without the call.
+Emitted unbroadcast(const PrimSite& s) {
+  if (s.check_nan || !s.consumed.empty() || !ranked_tensor(s.result) || !ranked_tensor(s.arg_types[0]) ||
+      !ranked_tensor(s.arg_types[1]))
+    return runtime_call(s);
+  const std::string& r = s.result_name;
+  const std::string &ct = s.args[0], &like = s.args[1];
+  std::string code = "fx_tensor* " + r + "_v;\nif (" + like + "->dtype == FX_F64 && fx_f64_run_like(" + ct + ", " +
+                     like + ")) {\n  fx_rt_tensor_retain(" + ct + ");\n  " + r + "_v = " + ct + ";\n";
+  return {code + otherwise(runtime_call(s), r), r + "_v"};
 }
 
 FamilyEmissions all_of(ir::PrimFamily family) {
@@ -264,7 +280,7 @@ FamilyEmissions all_of(ir::PrimFamily family) {
   for (int i = 0; i < ir::kPrimCount; ++i) {
     auto p = static_cast<Prim>(i);
     if (ir::prim_info(p).family != family) continue;
-    Emission e = p == Prim::Index ? index : p == Prim::SetIndex ? set_index : runtime_call;
+    Emission e = p == Prim::Index ? index : p == Prim::SetIndex ? set_index : p == Prim::Unbroadcast ? unbroadcast : runtime_call;
     out.emissions.emplace_back(p, e);
   }
   return out;

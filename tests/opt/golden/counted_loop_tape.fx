@@ -17,7 +17,7 @@
 # IR-NOT: list_empty\(\)
 # IR-COUNT: 1 = while\(%\d+, %\d+, %\d+, %trips\.\d+\)
 # C-COUNT: 1 ^  L_\w+ t_\d+ = fx_tape_L_\w+\(trips_\d+, \d+\);$
-# C-HAS: ^  int64_t cap = trips < \(int64_t\)\(\(1u << 30\) / sizeof\(\w+\)\) \? trips :
+# C-HAS: ^  int64_t cap = trips < \(int64_t\)\(\(1u << 30\) / \(sizeof\(\w+\) \? sizeof\(\w+\) : 1\)\) \? trips :
 # C-HAS: ^  if \(trips <= 0\) return \(L_\w+\)\{0\};
 # C-NOT: = \(L_\w+\)\{0\};
 # EXPECT: 1.1046221254112045
