@@ -40,7 +40,7 @@ Emitted checked(const PrimSite& s) {
 }
 constexpr char kFloorDivI[] = "fx_floordiv_i64", kFloorDivF[] = "fx_rt_f64_floordiv";
 constexpr char kModI[] = "fx_mod_i64", kModF[] = "fx_rt_f64_mod";
-constexpr char kPowI[] = "fx_pow_i64", kPowF[] = "pow";
+constexpr char kPowI[] = "fx_pow_i64", kPowF[] = "fx_pow_f64";
 
 Emitted div(const PrimSite& s) { return value("(" + f(s, 0) + " / " + f(s, 1) + ")"); }
 Emitted neg(const PrimSite& s) { return value(int_result(s) ? "fx_neg_i64(" + s.args[0] + ")" : "(-" + s.args[0] + ")"); }
