@@ -12,6 +12,7 @@
 #include "ir/after_fail.hpp"
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
+#include "codegen/carried_cotangent.hpp"
 #include "codegen/exports.hpp"
 #include "codegen/free_vars.hpp"
 #include "codegen/fused_loop.hpp"
@@ -295,89 +296,6 @@ class Emitter {
       it = references[it->first] == as_branch[it->first] ? std::next(it) : branch_runs_.erase(it);
   }
 
-  // Is the tensor zero z carried on as a cotangent — as it is, with elements set or terms added
-  // into it — into the accumulator a loop's backward pass hands on (the cotangent of the loop's
-  // environment: a tensor the loop captured, the size of the whole input), a value that leaves
-  // its graph otherwise, or a call? Then each iteration pays the zero's size for the few
-  // elements it holds. Followed through tuples (by position), the `if`s whose branch returns
-  // it and the loops it starts. A zero that an adjoint computes with (the cotangent of y[t] for
-  // a y the iteration computed, going into log_softmax's rule), or the cotangent of the loop's
-  // state handed to the next iteration, costs what the iteration's own tensors cost.
-  bool carried_as_cotangent(const Node* z) {
-    // Where the zero is inside the value reached: the tuple indices leading to it (a tuple_get
-    // of another element does not read it), or anywhere (a struct, or after a read of a part).
-    struct At {
-      const Node* x;
-      std::vector<int64_t> path;
-      bool anywhere;
-    };
-    std::vector<At> todo{{z, {}, false}};
-    std::set<std::tuple<const Node*, std::vector<int64_t>, bool>> seen;
-    while (!todo.empty()) {
-      const At at = todo.back();
-      todo.pop_back();
-      const Node* x = at.x;
-      if (!seen.insert({x, at.path, at.anywhere}).second) continue;
-      if (auto out = outputs_.find(x); out != outputs_.end()) {
-        // Returned by a branch: the `if`'s value, followed on; out of anything else, carried.
-        for (const Graph* g : out->second) {
-          // The cotangent of the loop's state that a backward pass hands to its next iteration
-          // (its state is (ct, stack, acc)): the size of what one iteration computes.
-          if (g->name == accumulating_ && !at.anywhere && !at.path.empty() && at.path.front() == 0) continue;
-          auto runs = branch_runs_.find(g);
-          if (runs == branch_runs_.end()) return true;
-          for (const Node* n : runs->second) todo.push_back({n, at.path, at.anywhere});
-        }
-      }
-      auto it = users_.find(x);
-      if (it == users_.end()) continue;
-      for (const Node* u : it->second) {
-        Prim p;
-        if (!u->prim_callee(&p)) return true;  // a call
-        switch (p) {
-          case Prim::AddTangent:  // the sum holds the zero's place: where does it go?
-            todo.push_back({u, at.path, at.anywhere});
-            break;
-          case Prim::SetIndex:
-            if (u->arg(0) == x) todo.push_back({u, at.path, at.anywhere});
-            break;
-          case Prim::MakeTuple:
-            for (size_t i = 0; i < u->num_args(); ++i) {
-              if (u->arg(i) != x) continue;
-              std::vector<int64_t> path{static_cast<int64_t>(i)};
-              path.insert(path.end(), at.path.begin(), at.path.end());
-              todo.push_back({u, std::move(path), at.anywhere});
-            }
-            break;
-          case Prim::TupleGet: {
-            const Node* k = u->arg(1);
-            const bool index = k->is_constant() && std::holds_alternative<int64_t>(k->value);
-            if (at.path.empty() && !at.anywhere) {
-              todo.push_back({u, {}, false});  // a part of a zero is a zero
-            } else if (at.anywhere || !index) {
-              todo.push_back({u, {}, true});
-            } else if (k->as_int() == at.path.front()) {
-              todo.push_back({u, std::vector<int64_t>(at.path.begin() + 1, at.path.end()), false});
-            }
-            break;
-          }
-          case Prim::MakeStruct:
-          case Prim::GetAttr: todo.push_back({u, {}, true}); break;
-          case Prim::While:
-            // The initial state of a loop (an inner backward pass's accumulator starts at the
-            // zero): the loop's value holds it, with the iterations' terms added.
-            if (u->num_args() < 3 || u->arg(2) != x || u->arg(0) == x || u->arg(1) == x) return true;
-            todo.push_back({u, at.path, at.anywhere});
-            break;
-          case Prim::If:
-          case Prim::MakeClosure: return true;
-          default: break;  // computed with
-        }
-      }
-    }
-    return false;
-  }
-
   // A converted closure, whose code is in its type: its env by value (Explicit) or boxed (Recursive).
   static bool converted(const Type* t) { return t->kind == TypeKind::Explicit || t->kind == TypeKind::Recursive; }
   // The type of a converted closure's env.
@@ -577,7 +495,8 @@ class Emitter {
     // A loop's backward pass that starts a tensor cotangent at zero every iteration (the
     // reverse rule of x[i]): written out densely, each iteration would cost the tensor's
     // size; the interpreter keeps such zeros sparse and adds into them in place.
-    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type) && carried_as_cotangent(n))
+    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type) &&
+        carried_as_cotangent(n, {users_, outputs_, branch_runs_, accumulating_}))
       unsupported(n->loc, "a tensor derivative started from zero at every iteration of a loop's backward pass (kept sparse by the interpreter)");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n).shifted(padding),
                   options_.check_nan};
