@@ -218,6 +218,8 @@ std::string CTypes::declare_recursive(const Type* t) {
 // when `take` is true; a new reference back).
 std::string CTypes::push(const Type* t) { return helper("push", t); }
 std::string CTypes::tape(const Type* t) { return helper("tape", t); }
+std::string CTypes::linear_push(const Type* t) { return helper("linear_push", t); }
+std::string CTypes::linear_tape(const Type* t) { return helper("linear_tape", t); }
 
 std::string CTypes::declare_enum(const Type* t) {
   const ir::EnumDecl* decl = t->enum_decl;
@@ -479,7 +481,8 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
   const bool eq = kind == "eq";
   std::string sig = "static " + std::string(eq ? "bool " : "void ") + fn + "(" + c + (eq ? " a, " + c + " b)" : " v)");
   if (kind == "push") sig = "static " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x, bool take, int64_t loc)";
-  if (kind == "tape") sig = "static " + c + " " + fn + "(int64_t trips, int64_t loc)";
+  if (kind == "tape" || kind == "linear_tape") sig = "static " + c + " " + fn + "(int64_t trips, int64_t loc)";
+  if (kind == "linear_push") sig = "static inline " + c + " " + fn + "(" + c + " l, " + name(t->elems[0]) + " x)";
   if (kind == "zero") sig = "static " + c + " " + fn + "(" + c + " a, int64_t loc)";
   if (kind == "sum") sig = "static " + c + " " + fn + "(" + c + " a, " + c + " b, int64_t loc)";
   helper_protos_ += sig + ";\n";
@@ -549,6 +552,18 @@ std::string CTypes::emit_helper(const std::string& kind, const Type* t, const st
              "b->data->at[l.n] = x;\n"
              "b->len = l.n + 1;\n" +
              retain(e, "x") + "return (" + c + "){b, l.n + 1};\n";
+    } else if (kind == "linear_push") {
+      // The loop made the tape with room for each of its iterations and holds its top: a
+      // store and a count, no look at the header (linear_tapes.hpp).
+      body = "l.box->data->at[l.n] = x;\n" + retain(e, "x") + "return (" + c + "){l.box, l.n + 1};\n";
+    } else if (kind == "linear_tape") {
+      // Exactly trips entries: the loop's pushes never check for room. The loop writes the
+      // header's top (len) when it ends.
+      body = "if (trips <= 0) return (" + c + "){0};  /* no iteration: the empty stack */\n" +
+             c + "_box* b = (" + c + "_box*)fx_box_new(sizeof *b, loc);\n"
+             "b->data = (" + c + "_at*)fx_box_new_array(fx_array_bytes(sizeof(" + c + "_at), trips, sizeof(" + name(e) + "), loc), loc);\n"
+             "b->cap = trips;\n"
+             "return (" + c + "){b, 0};\n";
     } else if (kind == "tape") {
       // A counted loop's tape, laid out once for its trip count, as the interpreter's is
       // (tape.cpp): pushes append in place and never copy. Past 1 GiB it is laid out for 1 GiB

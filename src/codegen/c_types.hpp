@@ -13,7 +13,8 @@
 //     (R_) and its tangent (RT_) as a pointer to a counted box holding its env / the tuple
 //     it is (null: the tangent's zero).
 // Helpers: fx_retain_X / fx_release_X (for types holding boxes), fx_put_X (print's text),
-// fx_eq_X (structural ==), fx_push_L (a stack's push), fx_tape_L (a counted loop's empty tape).
+// fx_eq_X (structural ==), fx_push_L (a stack's push), fx_tape_L (a counted loop's empty tape),
+// fx_linear_push_L and fx_linear_tape_L (the same for a tape only its loop extends, linear_tapes.hpp).
 #pragma once
 #include <functional>
 #include <map>
@@ -67,6 +68,12 @@ class CTypes {
   // The helper making a counted loop's empty tape with room for its trip count:
   // L fx_tape_L(int64_t trips, int64_t loc).
   std::string tape(const types::Type* t);
+  // The same for a counted loop's tape that only the loop extends, one push per iteration
+  // (linear_tapes.hpp): laid out for exactly trips entries, pushed onto without looking at the
+  // header, whose top the loop writes when it ends: L fx_linear_push_L(L l, E x),
+  // L fx_linear_tape_L(int64_t trips, int64_t loc).
+  std::string linear_push(const types::Type* t);
+  std::string linear_tape(const types::Type* t);
   std::string release(const types::Type* t, const std::string& value);
   // Statements writing print's text of `value`.
   std::string put(const types::Type* t, const std::string& value);

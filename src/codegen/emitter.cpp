@@ -17,6 +17,7 @@
 #include "codegen/free_vars.hpp"
 #include "codegen/fused_loop.hpp"
 #include "codegen/handovers.hpp"
+#include "codegen/linear_tapes.hpp"
 #include "codegen/host_slots.hpp"
 #include "codegen/prims.hpp"
 #include "interp/format.hpp"
@@ -150,6 +151,7 @@ class Emitter {
   std::string functions(CProgram& out) {
     fvs_ = std::make_unique<FreeVariables>(graphs_);
     handovers_ = std::make_unique<Handovers>(graphs_, *fvs_);
+    linear_tapes_ = find_linear_tapes(graphs_, *handovers_);
     for (const Graph* g : graphs_) fn_names_[g] = names_.make("f_", path_name(g));
     record_closure_values();
     std::string prototypes, definitions;
@@ -517,6 +519,7 @@ class Emitter {
       site.args[padding] = clone_env(n->arg(0), site.arg_types[padding], n->loc);
     }
     site.closure_env = [this, n](const std::string& value, const Type* t) { return typed_clone_env(value, t, n->loc); };
+    site.linear_tape = linear_tapes_.tapes.count(n) || linear_tapes_.pushes.count(n);
     const std::string t = c_type(n->type);
     Emission emission = emission_at(p, site);
     Emitted e = emission(site);
@@ -884,7 +887,14 @@ class Emitter {
     // A body that owns its state has released it (or handed it on); otherwise the loop does.
     step += (owned_body ? "" : types_.release(s, x)) + x + " = next_;\n";
     const std::string head = options_.max_loop_iterations != 0 ? "for (uint64_t it_ = 0;; ++it_) {\n" : "for (;;) {\n";
-    return code + head + indent(step) + "}\n";
+    code += head + indent(step) + "}\n";
+    // A tape its pushes extended without the header (linear_tapes.hpp): its top, now.
+    if (auto it = linear_tapes_.loops.find(n); it != linear_tapes_.loops.end())
+      for (size_t k : it->second) {
+        const std::string tape = x + ".e" + std::to_string(k);  // (the state is a tuple)
+        code += "if (" + tape + ".box) " + tape + ".box->len = " + tape + ".n;\n";
+      }
+    return code;
   }
 
   // fused(@kernel, inputs...): one loop (fused_loop.cpp), or the call of the kernel's function.
@@ -1091,6 +1101,7 @@ class Emitter {
   ir::DivergeMemo after_fail_;  // ir::diverges's answers
   std::unique_ptr<FreeVariables> fvs_;
   std::unique_ptr<Handovers> handovers_;
+  LinearTapes linear_tapes_;
   std::map<const Graph*, std::string> fn_names_;
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;

@@ -37,7 +37,7 @@ bool constant_index(const Node* n, int64_t* k) {
 }  // namespace
 
 Handovers::Handovers(const std::vector<const Graph*>& graphs, const FreeVariables& fvs) {
-  // The bodies of while loops, when a loop is the only place that names them: as a graph
+  // The bodies of while loops, when loops are the only places that name them: as a graph
   // constant, or as the code of a converted closure that loops alone read.
   std::map<const Graph*, int> as_body, elsewhere;
   std::map<const Graph*, size_t> params_of_body;  // the code's parameters: (state) or (env, state)
@@ -67,7 +67,7 @@ Handovers::Handovers(const std::vector<const Graph*>& graphs, const FreeVariable
     params_of_body[code] = 2;
   }
   for (const auto& [g, count] : as_body)
-    if (count == 1 && elsewhere[g] == 0 && g->params.size() == params_of_body[g]) owned_state_.insert(g);
+    if (count >= 1 && elsewhere[g] == 0 && g->params.size() == params_of_body[g]) owned_state_.insert(g);
   // Graphs whose callers hand over their last argument (an accumulator threaded through a
   // recursion, ir::Graph::owns_last_param): the caller counts it once more where it cannot.
   for (const Graph* g : graphs)

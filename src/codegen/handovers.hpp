@@ -2,8 +2,9 @@
 // "Ownership"), so that a tensor nobody else holds reaches set_index or rows_append with a
 // count of 1 and is updated in place, as in the interpreter (src/interp/last_use.hpp):
 //  * a while loop moves its state into the body, which owns its parameter and releases it
-//    (a body named by the loop alone: a graph constant, or a converted closure made for that
-//    loop alone, whose code takes its env first and the state last);
+//    (a body named by loops alone: a graph constant, or a converted closure made for loops
+//    alone, whose code takes its env first and the state last; two derivatives of one function
+//    share their loops' bodies, and each loop hands its state over alike);
 //  * a graph that takes accumulators (ir::Graph::owns_last_param, opt/recursive_accumulators.cpp)
 //    owns its last parameter likewise: a direct call hands over its last argument, and an `if`
 //    whose branch codes take them takes both closures (make_closure taking its env) and runs

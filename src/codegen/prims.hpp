@@ -27,6 +27,8 @@ struct PrimSite {
   // that a tensor nobody else holds is updated in place); the emitter then no longer releases them.
   OperandSet consumed = {};
   bool check_nan = false;  // --check-nan: the runtime examines the result (runtime_call)
+  // list_push and list_empty of a counted loop's tape that only the loop extends (linear_tapes.hpp)
+  bool linear_tape = false;
   // The env of a typed clone's closure value (C expression, type) as closure conversion orders
   // it: its captured values (borrowed) with their types. The emitter knows each closure type's
   // layout; zeros_like needs it for the zero of a closure that captured tensors (its

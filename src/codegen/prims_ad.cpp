@@ -22,6 +22,9 @@ namespace {
 // (handovers.hpp) gives its count to the result, so a loop's tape is not counted per iteration.
 Emitted list_push(const PrimSite& s) {
   const Type* elem = s.result->elems[0];
+  if (s.linear_tape)
+    return {"", s.types.linear_push(s.result) + "(" + s.types.convert(s.args[0], s.arg_types[0], s.result) + ", " +
+                    s.types.convert(s.args[1], s.arg_types[1], elem) + ")"};
   const char* take = s.consumed.contains(0) ? "1" : "0";
   return {"", s.types.push(s.result) + "(" + s.types.convert(s.args[0], s.arg_types[0], s.result) + ", " +
                   s.types.convert(s.args[1], s.arg_types[1], elem) + ", " + take + ", " + s.loc + ")"};
@@ -31,7 +34,7 @@ Emitted list_push(const PrimSite& s) {
 // out for trips entries (value_types.cpp); the others start empty and double as they grow.
 Emitted list_empty(const PrimSite& s) {
   if (s.args.size() == 1 && s.result->elems[0]->kind != TypeKind::Bottom)
-    return {"", s.types.tape(s.result) + "(" + s.args[0] + ", " + s.loc + ")"};
+    return {"", (s.linear_tape ? s.types.linear_tape(s.result) : s.types.tape(s.result)) + "(" + s.args[0] + ", " + s.loc + ")"};
   return {"", s.types.zero(s.result)};
 }
 Emitted list_is_empty(const PrimSite& s) { return {"", "(" + s.args[0] + ".n == 0)"}; }

@@ -121,6 +121,12 @@ static inline void* fx_box_new(size_t size, int64_t loc) { return fx_box_link((f
  * of which only the first `len` are ever read (zeroing a counted loop's whole tape up front
  * was a memset of its full size on every call). */
 static inline void* fx_box_new_array(size_t size, int64_t loc) { return fx_box_link((fx_box*)malloc(size), loc); }
+/* The bytes of an array box: its header and n elements of `each` bytes; too many to count is
+ * out of memory, as a failed malloc is. */
+static inline size_t fx_array_bytes(size_t header, int64_t n, size_t each, int64_t loc) {
+  if (n < 0 || (each && (uint64_t)n > (SIZE_MAX - header) / each)) fx_fail(loc, "out of memory");
+  return header + (size_t)n * each;
+}
 static inline void fx_box_free(void* p) {
   fx_box* b = (fx_box*)p;
   if (b->prev) b->prev->next = b->next;
