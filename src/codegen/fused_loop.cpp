@@ -104,8 +104,12 @@ class Writer {
     for (const Node* b : k->body) {
       if (b == root_ && sum_) break;
       Prim p;
-      if (!b->prim_callee(&p) || !emission_of(p)) unsupported(b->loc, "this operation in a fused loop");
-      PrimSite site{p, b, {}, {}, f_.store.f64(), f_.loc_id(b), r_ + "_e" + std::to_string(b->id) + lane, f_.types};
+      if (!b->prim_callee(&p) || (p != Prim::Where && !emission_of(p))) unsupported(b->loc, "this operation in a fused loop");
+      // An ordering is the mask of the `where` that reads it (fuse_elementwise.cpp): a bool.
+      const bool mask = b->type && b->type->kind == TypeKind::Tensor && b->type->dtype &&
+                        b->type->dtype->kind == TypeKind::Bool;
+      PrimSite site{p, b, {}, {}, mask ? f_.store.boolean() : f_.store.f64(), f_.loc_id(b),
+                    r_ + "_e" + std::to_string(b->id) + lane, f_.types};
       for (size_t i = 0; i < b->num_args(); ++i) {
         const Node* a = b->arg(i);
         if (a->is_constant()) {
@@ -113,11 +117,14 @@ class Writer {
           site.arg_types.push_back(constant_type(a, f_.store));
         } else {
           site.args.push_back(c.at(a));
-          site.arg_types.push_back(a->type->kind == TypeKind::Tensor ? f_.store.f64() : a->type);
+          site.arg_types.push_back(a->type->kind != TypeKind::Tensor ? a->type
+                                   : a->type->dtype && a->type->dtype->kind == TypeKind::Bool ? f_.store.boolean()
+                                                                                           : f_.store.f64());
         }
       }
-      Emitted e = emission_of(p)(site);
-      code += e.statements + "const double " + site.result_name + " = " + e.value + ";\n";
+      Emitted e = p == Prim::Where ? Emitted{"", "(" + site.args[0] + " ? " + site.args[1] + " : " + site.args[2] + ")"}
+                                   : emission_of(p)(site);
+      code += e.statements + (mask ? "const bool " : "const double ") + site.result_name + " = " + e.value + ";\n";
       c[b] = site.result_name;
     }
     *value = c.at(sum_ ? root_->arg(0) : root_);

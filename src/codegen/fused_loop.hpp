@@ -1,6 +1,7 @@
 // C emission of fused(@kernel, inputs...) (ops.def; the kernels of src/opt/fuse_elementwise.cpp):
 // one plain C loop over the elements, each element's chain written inline with the scalar
-// emissions of prims_scalar.cpp, into one new tensor, or for a kernel ending in a full sum (or
+// emissions of prims_scalar.cpp (a `where`'s mask is a bool, the selection `c ? x : y`), into
+// one new tensor, or for a kernel ending in a full sum (or
 // mean) into a pairwise accumulator (the runtime's summation order: the same bits, no tensor at all).
 #pragma once
 #include <functional>

@@ -16,6 +16,9 @@
 // (sum, operand), and native code computes, writes and sums the operand in one loop.
 // Only f64 work is fused (f64 tensors, with f64 or i64 numbers as weak scalars): the loop's
 // arithmetic is then the scalar C code the emitter already writes, bit for bit the runtime's.
+// One selection joins too: `where(a > b, x, y)` (and <, <=, >=) whose comparison only the
+// `where` reads and cannot fail (relu's derivative is `where(y > 0, ct, 0.0)`): the mask is one
+// bool per element in the loop, never a tensor.
 #include <algorithm>
 #include <set>
 #include <unordered_map>
@@ -51,6 +54,18 @@ bool fusable(const Node* n) {
 
 bool full_reduction(const Node* n) { return n->is_prim_apply(Prim::Sum) || n->is_prim_apply(Prim::Mean); }
 
+bool ordering(const Node* n) {
+  return n->is_prim_apply(Prim::Lt) || n->is_prim_apply(Prim::Le) || n->is_prim_apply(Prim::Gt) ||
+         n->is_prim_apply(Prim::Ge);
+}
+
+// f64 tensors and weak scalars only, as a fusable operation's operands.
+bool f64_operands(const Node* n, size_t first) {
+  for (size_t i = first; i < n->num_args(); ++i)
+    if (!f64_tensor(n->arg(i)->type) && !weak_scalar(n->arg(i)->type)) return false;
+  return true;
+}
+
 // sum(x, None, False) or mean(x, None, False) of such an operation: the whole tensor to one f64.
 bool full_sum_of_fusable(const Node* n) {
   if (!full_reduction(n) || n->num_args() != 3 || !n->type || n->type->kind != TypeKind::F64) return false;
@@ -80,6 +95,11 @@ bool differentiates(const ir::Module& m) {
 class Fuser {
  public:
   Fuser(PassContext& ctx) : ctx_(ctx), uses_(count_uses(ctx.module)) {
+    // The orderings that one `where` reads, as its condition, and nothing else.
+    for (const Graph* g : typed_graphs(ctx.module))
+      for (const Node* n : g->body)
+        if (n->is_prim_apply(Prim::Where) && n->num_args() == 3 && ordering(n->arg(0)) && uses_[n->arg(0)] == 1)
+          mask_reader_[n->arg(0)] = n;
     // The values nested graphs read from the graph that defines them (free variables). A
     // closure's env was laid out from them when derivatives were built (the expansion's closure
     // conversion), so the node must stay the one the env names: a region rooted there is not
@@ -92,6 +112,26 @@ class Fuser {
         for (const Node* x : n->inputs) note(x);
       note(h->output);
     }
+  }
+
+  // A member of a region: an elementwise f64 operation, a `where` selecting between f64 values
+  // by an ordering of f64 values that only it reads and that cannot fail, or that ordering.
+  bool member(const Node* n) const {
+    if (fusable(n)) return true;
+    if (ordering(n)) {
+      auto it = mask_reader_.find(n);
+      return it != mask_reader_.end() && selection(it->second);
+    }
+    return selection(n);
+  }
+  bool selection(const Node* n) const {
+    if (!n->is_prim_apply(Prim::Where) || n->num_args() != 3 || !n->keywords.empty() || !f64_tensor(n->type) ||
+        !f64_operands(n, 1))
+      return false;
+    const Node* mask = n->arg(0);
+    auto it = mask_reader_.find(mask);
+    return mask->is_apply() && mask->graph == n->graph && ordering(mask) && mask->keywords.empty() &&
+           it != mask_reader_.end() && it->second == n && f64_operands(mask, 0) && !may_fail(mask);
   }
 
   bool run() {
@@ -118,7 +158,8 @@ class Fuser {
     std::vector<Node*> kept_of;  // per region: the sum's operand it returns too, or null
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
       Node* root = *it;
-      if (taken.count(root) || captured_.count(root) || (!fusable(root) && !full_sum_of_fusable(root))) continue;
+      if (taken.count(root) || captured_.count(root) || (!fusable(root) && !selection(root) && !full_sum_of_fusable(root)))
+        continue;
       std::vector<Node*> region{root};
       grow(root, g, region);
       Node* kept = region.size() == 1 ? kept_operand(root, g, position) : nullptr;
@@ -171,7 +212,7 @@ class Fuser {
       todo.pop_back();
       for (size_t i = 0; i < consumer->num_args(); ++i) {
         Node* p = consumer->arg(i);
-        if (!p->is_apply() || p->graph != g || !fusable(p) || g->output == p) continue;
+        if (!p->is_apply() || p->graph != g || !member(p) || g->output == p) continue;
         if (++reads[p] != uses_[p]) continue;  // some reader is not (yet) a member
         region.push_back(p);
         todo.push_back(p);
@@ -290,6 +331,7 @@ class Fuser {
 
   PassContext& ctx_;
   std::unordered_map<const Node*, size_t> uses_;
+  std::unordered_map<const Node*, const Node*> mask_reader_;  // an ordering: the `where` reading it
   std::set<const Node*> captured_;
 };
 

@@ -42,14 +42,17 @@ Node* d_erfc(Emitter& e, Node* x, Node*) {
 Node* d_abs(Emitter& e, Node* x, Node*) { return e.op(Prim::Sign, {x}); }  // 0 at 0
 // relu passes its tangent or cotangent where x > 0 and 0 elsewhere (0 at 0): a `where` rather
 // than a product with a float mask, so that it keeps the tangent's dtype (an f32 model's
-// cotangents stay f32) and costs one pass.
-Node* relu_pass(Emitter& e, Node* x, Node* t) { return e.op(Prim::Where, {e.op(Prim::Gt, {x, e.i64(0)}), t, e.f64(0.0)}); }
+// cotangents stay f32) and costs one pass. It tests y = relu(x), which is > 0 exactly where x
+// is (NaN neither), as PyTorch's rule does: x is then read by relu alone, so `relu(a + b)`
+// stays one fused loop in a gradient too, and reverse mode keeps y, which the next layer
+// reads anyway, instead of x.
+Node* relu_pass(Emitter& e, Node* y, Node* t) { return e.op(Prim::Where, {e.op(Prim::Gt, {y, e.i64(0)}), t, e.f64(0.0)}); }
 void jvp_relu(JvpCtx& c) {
   Node* y = c.primal();
-  c.set(y, c.tan(0) ? relu_pass(c.e, c.in(0), c.tan(0)) : nullptr);
+  c.set(y, c.tan(0) ? relu_pass(c.e, y, c.tan(0)) : nullptr);
 }
 void vjp_relu(VjpBackwardCtx& c) {
-  if (c.active(0)) c.give(0, relu_pass(c.e, c.in(0), c.ct()));
+  if (c.active(0)) c.give(0, relu_pass(c.e, c.out(), c.ct()));
 }
 
 // maximum / minimum: the weight of each argument, halved on ties.
