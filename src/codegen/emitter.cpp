@@ -151,7 +151,10 @@ class Emitter {
   std::string functions(CProgram& out) {
     fvs_ = std::make_unique<FreeVariables>(graphs_);
     handovers_ = std::make_unique<Handovers>(graphs_, *fvs_);
-    linear_tapes_ = find_linear_tapes(graphs_, *handovers_);
+    // Under --max-loop-iterations a loop may be stopped early by design: its tape is then laid
+    // out as the interpreter's is (at most 1 GiB up front), so that a huge count fails as the
+    // limit, not as memory.
+    if (options_.max_loop_iterations == 0) linear_tapes_ = find_linear_tapes(graphs_, *handovers_);
     for (const Graph* g : graphs_) fn_names_[g] = names_.make("f_", path_name(g));
     record_closure_values();
     std::string prototypes, definitions;

@@ -21,15 +21,16 @@
 
 namespace {
 
-const char* kPower =
+const std::string kPowerDefinition =
     "def power(x, y, n):\n"
     "    r = x\n"
     "    for i in range(n):\n"
     "        r = r * y\n"
     "    return r\n"
-    "\n"
-    "def main():\n"
-    "    print(grad(power)(1.5, 1.01, arg(0, 10)))\n";
+    "\n";
+const std::string kPower = kPowerDefinition +
+                           "def main():\n"
+                           "    print(grad(power)(1.5, 1.01, arg(0, 10)))\n";
 
 // The C text of `source`'s main (`fluxion emit-c`).
 std::string c_of(const std::string& source) {
@@ -57,15 +58,9 @@ std::string run_c(const std::string& text, const std::vector<std::string>& args)
 
 // The second derivative with respect to y: the inner gradient's loop runs inside the outer
 // one's forward pass, and its tape is pushed onto by code the outer derivative made too.
-const char* kSecondDerivative =
-    "def power(x, y, n):\n"
-    "    r = x\n"
-    "    for i in range(n):\n"
-    "        r = r * y\n"
-    "    return r\n"
-    "\n"
-    "def main():\n"
-    "    print(grad(grad(power, argnums=1), argnums=1)(1.5, 1.01, arg(0, 10)))\n";
+const std::string kSecondDerivative = kPowerDefinition +
+                                      "def main():\n"
+                                      "    print(grad(grad(power, argnums=1), argnums=1)(1.5, 1.01, arg(0, 10)))\n";
 
 const std::regex kLinearTapeCall(R"((fx_linear_tape_L_\w+)\(trips_\d+, )");
 const std::regex kTapeCall(R"((fx_tape_L_\w+)\(trips_\d+, )");
