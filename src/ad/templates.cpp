@@ -199,6 +199,9 @@ Graph* build_prim_fn(Context& cx, const GenericCall& call) {
     runtime_error(call.loc, std::string("builtin ") + info.name + " takes " + std::to_string(info.arity) +
                                 (info.arity == 1 ? " argument" : " arguments") + ", found " + std::to_string(call.arity));
   Template t(cx, template_name(call), call.arity);
+  // A primitive's env is empty: so is its tangent's, which a dispatch on one of several
+  // functions (a primitive among them) narrows to that (expand/value_types.cpp narrowed).
+  cx.note_arity(t.env, 0);
   t.g->output = t.e.op(call.prim, t.xs);
   return t.g;
 }

@@ -198,7 +198,7 @@ class Emitter {
         if (n->is_prim_apply(Prim::While)) runs(n->arg(0)), runs(n->arg(1));
         if (!n->callee()->is_constant()) {
           runs(n->callee());
-          for (const Graph* target : checker_.call_targets(n)) todo.push_back(target);
+          for (const Graph* target : call_clones(n)) todo.push_back(target);
         }
       }
       if (g->output) visit(g->output);
@@ -256,7 +256,7 @@ class Emitter {
         for (const Node* x : evaluated_inputs(n)) code(x);
         if (!n->callee()->is_constant()) {
           code(n->callee());
-          for (const Graph* t : checker_.call_targets(n)) todo.push_back(t);
+          for (const Graph* t : call_clones(n)) todo.push_back(t);
         }
       }
     }
@@ -950,6 +950,18 @@ class Emitter {
     }
   }
 
+  // The clones a call through a function value may run: those the specialiser recorded, else
+  // (a call the expansion copied from the primal, such as the primal call of a value whose
+  // derivative is not needed) those its callee's closure_at lists for this call site.
+  std::vector<const Graph*> call_clones(const Node* n) const {
+    std::vector<ir::Graph*> recorded = checker_.call_targets(n);
+    std::vector<const Graph*> clones(recorded.begin(), recorded.end());
+    if (clones.empty() && n->callee()->is_prim_apply(Prim::ClosureAt))
+      for (size_t i = 1; i < n->callee()->num_args(); ++i)
+        if (n->callee()->arg(i)->holds_graph()) clones.push_back(n->callee()->arg(i)->as_graph());
+    return clones;
+  }
+
   // The clone a call through a typed clone's closure runs: the one the specialiser recorded,
   // else (a call the expansion generated, such as jacfwd's `call %f(x)`, has no record) the
   // one collected sibling of the clone the closure was made from (same function, same parent,
@@ -988,7 +1000,7 @@ class Emitter {
     const Node* f = n->callee();
     const Type* t = f->type;
     if (f->is_constant()) unsupported(n->loc, "calling a constant of type " + to_string(t));
-    const std::vector<ir::Graph*> targets = checker_.call_targets(n);
+    const std::vector<const Graph*> targets = call_clones(n);
     std::string cases;
     bool primitives = false;
     for (size_t k = 0; k < t->elems.size(); ++k) {

@@ -76,13 +76,20 @@ std::vector<std::pair<std::string, const Type*>> parts(const PrimSite& s, const 
 // The value a function value's tangent is made of: its env (a converted closure is its env).
 const Type* tangent_view(const Type* t) { return t->kind == TypeKind::Explicit ? tangent_view(t->elems[0]) : t; }
 
-// Does a value of tangent type t hold a tensor (whose zero needs a shape)?
-bool has_tensor(const PrimSite& s, const Type* t) {
-  if (t->kind == TypeKind::Tensor || t->kind == TypeKind::F32) return true;
+// Does the zero of tangent type t need the value: does it hold a tensor (whose zero needs a
+// shape) or one of several tuples (whose zero needs the tag)?
+bool needs_value(const PrimSite& s, const Type* t) {
+  if (t->kind == TypeKind::Tensor || t->kind == TypeKind::F32 || t->kind == TypeKind::Union) return true;
   if (t->kind != TypeKind::Tuple && t->kind != TypeKind::Struct) return false;
   for (const auto& part : parts(s, "", t))
-    if (has_tensor(s, part.second)) return true;
+    if (needs_value(s, part.second)) return true;
   return false;
+}
+
+// Is t one of several tuples (the tangent of one of several functions)?
+bool tuple_alternatives(const Type* t) {
+  return t->kind == TypeKind::Union &&
+         std::all_of(t->elems.begin(), t->elems.end(), [](const Type* m) { return m->kind == TypeKind::Tuple; });
 }
 
 // Is a value of t a function (its tangent is its env's)?
@@ -120,6 +127,44 @@ std::string plain_zero(const PrimSite& s, const Type* to) {
 }
 
 std::string zero_of(const PrimSite& s, const std::string& value, const Type* from, const Type* to, std::string& code);
+
+// The zero of one of several functions whose tangent is one of several tuples (their envs
+// differ; a primitive's is the empty tuple), or of one of several such tuples: by the
+// value's tag, the zero of the tuple the alternative it is has, the member of `to` with as
+// many elements as its env or itself.
+std::string zero_of_alternatives(const PrimSite& s, const std::string& value, const Type* from, const Type* to,
+                                 std::string& code) {
+  static int counter = 0;
+  const std::string r = s.result_name + "_z" + std::to_string(counter++);
+  std::string cases;
+  for (size_t k = 0; k < from->elems.size(); ++k) {
+    const Type* m = from->elems[k];
+    const std::string member = value + ".as.m" + std::to_string(k);
+    size_t env_size = 0;
+    if (m->kind == TypeKind::Tuple) {
+      env_size = m->elems.size();
+    } else if (m->kind == TypeKind::Closure) {
+      if (!s.closure_env) unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
+      env_size = s.closure_env(member, m).size();
+    } else if (m->kind != TypeKind::PrimFn) {
+      unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
+    }
+    size_t j = to->elems.size();
+    for (size_t i = 0; i < to->elems.size(); ++i)
+      if (to->elems[i]->kind == TypeKind::Tuple && to->elems[i]->elems.size() == env_size) {
+        if (j != to->elems.size()) unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
+        j = i;
+      }
+    if (j == to->elems.size()) unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
+    std::string item_code;
+    const std::string zero = zero_of(s, member, m, to->elems[j], item_code);
+    cases += "case " + std::to_string(k) + ": {\n" + item_code + r + " = (" + s.types.name(to) + "){.tag = " +
+             std::to_string(j) + ", .as.m" + std::to_string(j) + " = " + zero + "};\n} break;\n";
+  }
+  code += s.types.name(to) + " " + r + " = " + s.types.zero(to) + ";\nswitch (" + value + ".tag) {\n" + cases + "}\n";
+  return r;
+}
+
 std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b, const Type* tb,
                    const Type* to, std::string& code);
 
@@ -154,13 +199,15 @@ std::string zero_of(const PrimSite& s, const std::string& value, const Type* fro
   // The tangent of a recursive closure: its zero is the null box (whose elements read as zeros).
   if (to->kind == TypeKind::RecursiveTangent) return s.types.zero(to);
   // One of several function values, or a recursive closure (a loop's pullbacks, in a
-  // derivative of a derivative), whose tangent (its env's) holds no tensor: the zero of that
-  // type, whichever function it is, needs nothing of the value.
-  if (function_value(from) && from->kind != TypeKind::Closure && !has_tensor(s, to) &&
+  // derivative of a derivative), whose tangent (its env's) holds no tensor and no union: the
+  // zero of that type, whichever function it is, needs nothing of the value.
+  if (function_value(from) && from->kind != TypeKind::Closure && !needs_value(s, to) &&
       (to->kind == TypeKind::Tuple || to->kind == TypeKind::Struct))
     return plain_zero(s, to);
+  if (from->kind == TypeKind::Union && to->kind == TypeKind::Union && (function_value(from) || tuple_alternatives(from)))
+    return zero_of_alternatives(s, value, from, to, code);
   if (from->kind == TypeKind::Closure) {
-    if (to->kind != TypeKind::Tuple || !s.closure_env || !has_tensor(s, to)) return plain_zero(s, to);
+    if (to->kind != TypeKind::Tuple || !s.closure_env || !needs_value(s, to)) return plain_zero(s, to);
     auto env = s.closure_env(value, from);
     auto zs = parts(s, "", to);
     if (env.size() != zs.size()) unsupported(s.node->loc, "the zero derivative of a " + to_string(from));

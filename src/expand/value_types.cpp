@@ -547,11 +547,16 @@ class ValueTyper {
       case TypeKind::Union: {
         // One of several tuples (the tangent of one of several closures, whose envs differ):
         // the tangent of the one it is. One of several converted closures: with `unions`.
+        // One of several primitives and closures (a function value): the tangent of the one it
+        // is, the tangent of its env (a primitive's is the empty tuple).
         const bool tuples = tuple_alternatives(t);
-        if (!unions && !tuples) return nullptr;
+        const bool functions = std::all_of(t->elems.begin(), t->elems.end(), [](const Type* m) {
+          return m->kind == TypeKind::PrimFn || m->kind == TypeKind::Closure;
+        });
+        if (!unions && !tuples && !functions) return nullptr;
         const Type* out = nullptr;
         for (const Type* m : t->elems) {
-          if (!tuples && m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return nullptr;
+          if (!tuples && !functions && m->kind != TypeKind::Explicit && m->kind != TypeKind::Recursive) return nullptr;
           const Type* e = tangent(m, unions);
           if (!e || !(out = out ? join_values(out, e) : e)) return nullptr;
         }

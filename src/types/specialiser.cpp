@@ -201,15 +201,21 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
   const ir::Node* f = n->inputs.at(1);
   const Type* f_type = inputs.at(1)->type;
   if (!f_type || inputs.size() < 3) return nullptr;
-  // f is one closure, or one of several (a Union of closures: inference called each at every
-  // leaf, in the union's order, and the leaf's call goes through the value to one of them).
-  size_t alternatives = 1;
-  if (f_type->kind == TypeKind::Union) {
-    for (const Type* e : f_type->elems)
-      if (e->kind != TypeKind::Closure) return nullptr;
-    alternatives = f_type->elems.size();
-  } else if (f_type->kind != TypeKind::Closure) {
-    return nullptr;
+  // f is one closure or primitive, or one of several (a Union of them: inference called each
+  // closure at every leaf, in the union's order, and the leaf's call goes through the value to
+  // one of them). A primitive has no context: its result at a leaf is read from the type
+  // inference gave the whole tree_map (with_primitives).
+  // (A primitive alone, as in tree_map(exp, x), is left to the back ends: they call it.)
+  if (f_type->kind == TypeKind::PrimFn) return nullptr;
+  size_t alternatives = 0;  // closures among f's alternatives
+  bool with_primitives = false;
+  for (const Type* e : f_type->kind == TypeKind::Union ? f_type->elems : std::vector<const Type*>{f_type}) {
+    if (e->kind == TypeKind::Closure)
+      ++alternatives;
+    else if (e->kind == TypeKind::PrimFn)
+      with_primitives = true;
+    else
+      return nullptr;
   }
   auto callees = rec.callees.find(n);
   const size_t leaves = tree_map_leaves(inputs[2]->type, inferrer_.annotations());
@@ -230,7 +236,10 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
     return k;
   };
   size_t next_leaf = 0;
-  std::function<ir::Node*(const std::vector<ir::Node*>&)> part = [&](const std::vector<ir::Node*>& trees) {
+  // trees: the corresponding subtrees of the arguments; inferred: what inference gave this part
+  // of the result (for a struct's field, the field's declared type).
+  std::function<ir::Node*(const std::vector<ir::Node*>&, const Type*)> part = [&](const std::vector<ir::Node*>& trees,
+                                                                                  const Type* inferred) {
     const Type* x = trees[0]->type;
     if (x->kind == TypeKind::Tuple) {
       std::vector<ir::Node*> parts;
@@ -239,7 +248,7 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
         std::vector<ir::Node*> children;
         for (ir::Node* t : trees)
           children.push_back(prim(ir::Prim::TupleGet, {t, typed_constant(int64_t(i))}, t->type->elems[i]));
-        parts.push_back(part(children));
+        parts.push_back(part(children, inferred->elems.at(i)));
         types.push_back(parts.back()->type);
       }
       return prim(ir::Prim::MakeTuple, std::move(parts), inferrer_.store().tuple(std::move(types)));
@@ -252,14 +261,14 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
         std::vector<ir::Node*> children;
         for (ir::Node* t : trees)
           children.push_back(prim(ir::Prim::GetAttr, {t, typed_constant(decl->fields[i].name)}, field));
-        parts.push_back(part(children));
+        parts.push_back(part(children, field));
       }
       return prim(ir::Prim::MakeStruct, std::move(parts), x);
     }
     if (!is_tree_map_leaf(x)) return trees[0];
     ir::Node* fn = inputs[1];
     std::vector<const Context*> called;
-    const Type* result = inferrer_.store().bottom();
+    const Type* result = with_primitives ? inferred : inferrer_.store().bottom();
     for (size_t k = 0; k < alternatives; ++k) {
       called.push_back(callees->second.at(next_leaf++));
       result = join(inferrer_.store(), result, inferrer_.final_record(called.back()).result);
@@ -268,7 +277,7 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
     if (alternatives == 1 && f->holds_graph() && f->as_graph() == called[0]->graph) {
       fn = module_.constant(clones_.at(called[0]), f->loc);
       fn->type = f_type;
-    } else {
+    } else if (alternatives > 0) {
       // A value called at this leaf's signature: switched to the clones for it, as a direct
       // call of the value is (resolve_function_values), so that its derivative is taken with
       // this leaf's types.
@@ -290,7 +299,7 @@ ir::Node* Specialiser::expand_tree_map(const Context* ctx, const Record& rec, co
     for (const Context* callee : called) call_targets_[call].push_back(clones_.at(callee));
     return call;
   };
-  return part(std::vector<ir::Node*>(inputs.begin() + 2, inputs.end()));
+  return part(std::vector<ir::Node*>(inputs.begin() + 2, inputs.end()), rec.types.at(n));
 }
 
 namespace {

@@ -58,7 +58,12 @@ def run_arguments(path):
 
 
 def run(fluxion, engine, args):
-    cmd = [fluxion, args[0], engine] + args[1:]  # before a `--` that ends the options
+    """Runs the command with `engine` (--native or --interp) in place of the engine its RUN line
+    names (the last engine option wins: a test's own `--native` would make both runs native)."""
+    rest = args[1:]
+    end = rest.index("--") if "--" in rest else len(rest)
+    rest = [w for w in rest[:end] if w not in ("--native", "--interp")] + rest[end:]
+    cmd = [fluxion, args[0], engine] + rest  # before a `--` that ends the options
     try:
         p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:

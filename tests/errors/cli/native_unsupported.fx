@@ -1,13 +1,14 @@
 # Pins: `--native` on a program with a construct the C back end does not support yet (here
-# `tree_map` whose function is one of two primitives, chosen at run time: neither the
-# specialiser nor the emitter writes it out) stops before running, with a located compile error
-# that names the construct (docs/codegen.md "Native or interpreted"). Without --native the
-# program runs in the interpreter; `emit-c` reports the same error.
+# the third derivative of a recursion: its derivative code holds tuples of different types in
+# one place) stops before running, with a located compile error that names the construct
+# (docs/codegen.md "Native or interpreted"). Without --native the program runs in the
+# interpreter; `emit-c` reports the same error.
 # RUN: run --native
 # EXIT: 1
-# STDERR: {file}:13:19: error: the native back end does not support tree_map with a function that neither the specialiser nor the emitter writes out (tree_map)
+# STDERR: {file}:10:12: error: the native back end does not support an element of one of several tuples whose types differ ((f64, i64) and f64) yet (run it with --interp)
+def power(x, n):
+    return 1.0 if n == 0 else x * power(x, n - 1)
+
 def main():
     print("never printed")
-    k = 2.0
-    h = exp if k > 1.0 else log
-    print(tree_map(h, (1.0, (2.0, 3.0))))
+    print(grad(grad(grad(lambda x: power(x, 3))))(2.0))
