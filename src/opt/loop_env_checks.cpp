@@ -11,7 +11,10 @@
 //   dot(one_hot(k, len(a)), b) = b[k],  dot(a, zeros_like(b)) = 0.0
 //   sum(one_hot(k, len(a)) * b) = b[k],  a * zero = zero,  a + zero = a + 0.0
 // where a zero is zeros_like(b) in the body or one made outside the loop and read through the
-// env (jacfwd of a closure: the zero tangent of its captured vector). These are the laws of
+// env (jacfwd of a closure: the zero tangent of its captured vector). A vector b of one element
+// (by its type) broadcasts against any length: sum(one_hot(k, len(a)) * b) = b[0], a * zero
+// of one element = zeros_like(a), an elementwise operation with it has the other operand's
+// length and cannot fail (jacfwd of a closure over a captured vector of one element). These are the laws of
 // one_hot_products.cpp (real arithmetic, off under --check-nan), with the lengths known from
 // outside instead of from the types. With loop_counters.cpp deleting the one_hot, jacfwd's
 // gradient of dot does O(1) work per direction whatever the vectors' length (dF~ §5.2).
@@ -38,6 +41,9 @@ bool f64_vector(const Node* x) {
 
 const Node* basis_of_length(const Node* x);
 
+// A vector of one element by its type: it broadcasts against a vector of any length.
+bool one_element(const Node* x) { return vector(x) && types::extent(x->type, 0) == 1; }
+
 // A vector of the body with x's length, read from outside where it can be: y for a zeros_like(y)
 // made in the body, u for one_hot(k, len(u)), an operand for an elementwise operation of two
 // vectors whose lengths agree; else x.
@@ -49,6 +55,9 @@ const Node* sized(const ir::Module& m, const Graph* body, const std::vector<Loop
   bool elementwise = x->is_prim_apply(Prim::Add) || x->is_prim_apply(Prim::Sub) || x->is_prim_apply(Prim::Mul) ||
                      x->is_prim_apply(Prim::Div);
   if (!elementwise || x->num_args() != 2 || !vector(x) || !vector(x->arg(0)) || !vector(x->arg(1))) return x;
+  // With a vector of one element, the result has the other operand's length.
+  if (one_element(x->arg(1)) && !one_element(x->arg(0))) return sized(m, body, sites, x->arg(0), depth + 1);
+  if (one_element(x->arg(0)) && !one_element(x->arg(1))) return sized(m, body, sites, x->arg(1), depth + 1);
   const Node* a = sized(m, body, sites, x->arg(0), depth + 1);
   const Node* b = sized(m, body, sites, x->arg(1), depth + 1);
   return lengths_agree(m, body, sites, a, b) ? a : x;
@@ -72,12 +81,20 @@ const Node* basis_of_length(const Node* x) {
   return length_operand(x->arg(1));
 }
 
-// v[k] when x = one_hot(k, len(u)) and v has u's length.
+// v[k] when x = one_hot(k, len(u)) and v has u's length; v[0] when v has one element (it
+// broadcasts: one_hot(k, n) * v is v[0] at k, zeros elsewhere).
 Node* basis_read(PassContext& ctx, const Graph* body, const std::vector<LoopSite>& sites, Node* n, Node* x, Node* v) {
   const Node* u = basis_of_length(x);
-  if (!u || !f64_vector(v) || !agree(ctx.module, body, sites, u, v)) return nullptr;
+  if (!u || !f64_vector(v)) return nullptr;
+  Node* at = nullptr;
+  if (one_element(v))
+    at = typed_constant(ctx.module, int64_t{0}, ctx.store.i64(), n->loc);
+  else if (agree(ctx.module, body, sites, u, v))
+    at = x->arg(0);
+  else
+    return nullptr;
   return prim_apply(ctx.module, n, Prim::Index,
-                    {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)}, n->type);
+                    {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), at}, n->type);
 }
 
 Rewritten simplified(PassContext& ctx, const Graph* body, const std::vector<LoopSite>& sites, Node* n) {
@@ -98,7 +115,13 @@ Rewritten simplified(PassContext& ctx, const Graph* body, const std::vector<Loop
     for (int side = 0; side < 2; ++side) {
       Node* z = n->arg(side);
       Node* a = n->arg(1 - side);
-      if (!zero(m, body, sites, z) || !f64_vector(a) || !agree(m, body, sites, a, z)) continue;
+      if (!zero(m, body, sites, z) || !f64_vector(a)) continue;
+      // a * zero of one element is a zero of a's length (real arithmetic).
+      if (n->is_prim_apply(Prim::Mul) && one_element(z) && !one_element(a) && n->type == a->type) {
+        Node* zeros = prim_apply(ctx.module, n, Prim::ZerosLike, {a}, n->type);
+        return {zeros, {zeros}, false};
+      }
+      if (!agree(m, body, sites, a, z)) continue;
       // a * zero is the zero (real arithmetic); a + zero is a + 0.0, exactly, with no zero made.
       if (n->is_prim_apply(Prim::Mul)) return can_replace(n, z) ? Rewritten{z, {}, false} : Rewritten{};
       Node* plus = prim_apply(ctx.module, n, Prim::Add, {a, typed_constant(ctx.module, 0.0, ctx.store.f64(), n->loc)}, n->type);
@@ -135,7 +158,9 @@ bool dead_and_safe(const ir::Module& m, const Graph* body, const std::vector<Loo
   if (uses != 0 || n->num_args() != 2) return false;
   bool elementwise = n->is_prim_apply(Prim::Add) || n->is_prim_apply(Prim::Sub) || n->is_prim_apply(Prim::Mul);
   if (!n->is_prim_apply(Prim::Dot) && !(elementwise && f64_vector(n))) return false;
-  return f64_vector(n->arg(0)) && f64_vector(n->arg(1)) && agree(m, body, sites, n->arg(0), n->arg(1));
+  return f64_vector(n->arg(0)) && f64_vector(n->arg(1)) &&
+         ((elementwise && (one_element(n->arg(0)) || one_element(n->arg(1)))) ||
+          agree(m, body, sites, n->arg(0), n->arg(1)));
 }
 
 }  // namespace

@@ -18,7 +18,8 @@
 // them (one length, a zero: zeros_like(w) for the zero tangent of w) are seen in the body
 // (loop_env_lifting.hpp, shared with env-chains).
 // Only where a rewrite needs the fact: a product of a basis vector one_hot(k, len(u)) and a
-// vector v read from outside whose length is not known to be u's. Not under --check-nan or
+// vector v read from outside whose length is not known to be u's (and that is not of one
+// element by its type: that broadcasts, loop_env_checks.cpp). Not under --check-nan or
 // --max-loop-iterations, where those rewrites are off.
 #include <functional>
 #include <unordered_map>
@@ -67,7 +68,9 @@ bool blocked_product(const ir::Module& m, const Graph* body, const std::vector<L
     for (int side = 0; side < 2; ++side) {
       const Node* a = basis_of_length(n->arg(side));
       const Node* b = sized(n->arg(1 - side));
-      if (!a || !f64_vector(b) || !env_chain(body, a) || !env_chain(body, b) || lengths_agree(m, body, sites, a, b))
+      // (A v of one element by its type broadcasts: the product rules need no length for it.)
+      if (!a || !f64_vector(b) || types::extent(b->type, 0) == 1 || !env_chain(body, a) || !env_chain(body, b) ||
+          lengths_agree(m, body, sites, a, b))
         continue;
       *u = a;
       *v = b;

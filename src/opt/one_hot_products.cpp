@@ -15,7 +15,8 @@
 // The same laws in elementwise form, as sum(v1 * v2) writes the dot, for f64 vectors of one
 // known extent: sum(one_hot(k, n) * v) = v[k], a * zeros_like(y) = zeros_like(y) (real
 // arithmetic, like the rest), and a + zeros_like(y) = a + 0.0 (exact: no zero is made), so
-// that sum(one_hot(k, n) * v + 0.0), what jacfwd's direction then computes, is v[k] + 0.0.
+// that sum(one_hot(k, n) * v + 0.0), what jacfwd's direction then computes, is v[k] + 0.0. A v
+// of one element broadcasts against one_hot(k, n) of any n: sum(one_hot(k, n) * v) = v[0].
 #include <cmath>
 
 #include "opt/pass.hpp"
@@ -81,6 +82,19 @@ Node* basis_read(PassContext& ctx, Node* n, Node* x, Node* v) {
                     {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc), x->arg(0)}, n->type);
 }
 
+// v[0] when x = one_hot(k, n) of any n and v an f64 vector of one element by its type, which
+// broadcasts (one_hot(k, n) * v is v[0] at k and zeros elsewhere; only in the elementwise form:
+// a dot needs one length), or null.
+Node* broadcast_basis_read(PassContext& ctx, Node* n, Node* x, Node* v) {
+  if (!f64_vector(v) || types::extent(v->type, 0) != 1 || !x->is_prim_apply(Prim::OneHot) || x->num_args() != 2 ||
+      !x->arg(0)->type || x->arg(0)->type->kind != types::TypeKind::I64 || !f64_vector(x))
+    return nullptr;
+  return prim_apply(ctx.module, n, Prim::Index,
+                    {v, typed_constant(ctx.module, std::string("i"), ctx.store.str(), n->loc),
+                     typed_constant(ctx.module, int64_t{0}, ctx.store.i64(), n->loc)},
+                    n->type);
+}
+
 Rewritten simplified(PassContext& ctx, Node* n) {
   if (ctx.options.check_nan || !n->type) return {};
   if (n->is_prim_apply(Prim::Dot) && n->num_args() == 2 && n->type->kind == types::TypeKind::F64) {
@@ -121,6 +135,7 @@ Rewritten simplified(PassContext& ctx, Node* n) {
     if (!t->is_prim_apply(Prim::Mul) || t->num_args() != 2 || !f64_vector(t)) return {};
     for (int side = 0; side < 2; ++side) {
       Node* read = basis_read(ctx, n, t->arg(side), t->arg(1 - side));
+      if (!read) read = broadcast_basis_read(ctx, n, t->arg(side), t->arg(1 - side));
       if (!read) continue;
       if (!zero) return {read, {read}, false};
       Node* plus = prim_apply(ctx.module, n, Prim::Add, {read, zero}, n->type);

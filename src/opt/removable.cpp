@@ -92,6 +92,24 @@ bool same_shape_arithmetic(const ir::Node* n, std::vector<int64_t>* shape, int d
   return tensor;
 }
 
+// An IEEE + - * / of an f64 vector of one element (by its type) and an f64 tensor of rank >= 1
+// or a number: the vector broadcasts against any last extent, nothing can fail.
+bool broadcast_one_arithmetic(const ir::Node* n) {
+  auto f64_tensor = [](const types::Type* t) {
+    const types::Type* d = t && types::is_tensor(t) ? types::dtype_of(t) : nullptr;
+    return d && d->kind == TypeKind::F64 && types::rank_of(t) >= 1;
+  };
+  auto one_element = [&](const types::Type* t) {
+    return f64_tensor(t) && types::rank_of(t) == 1 && types::extent(t, 0) == 1;
+  };
+  if (n->num_args() != 2) return false;
+  for (int side = 0; side < 2; ++side) {
+    const types::Type* other = n->arg(1 - side)->type;
+    if (one_element(n->arg(side)->type) && other && (other->kind == TypeKind::F64 || f64_tensor(other))) return true;
+  }
+  return false;
+}
+
 // Tensor primitives that cannot fail for their operands' types; the rest check shapes,
 // indices or values when they run.
 bool tensor_total(ir::Prim p, const ir::Node* n) {
@@ -128,6 +146,12 @@ bool tensor_total(ir::Prim p, const ir::Node* n) {
       return n->num_args() == 2 && known_vector(a) && known_vector(b);
     }
     case ir::Prim::RowsEmpty: return true;  // an empty accumulator: nothing to check
+    // one_hot(k, n) of constants 0 <= k < n, n small (a direction loop of one trip, peeled).
+    case ir::Prim::OneHot: {
+      auto* k = n->num_args() == 2 && n->arg(0)->is_constant() ? std::get_if<int64_t>(&n->arg(0)->value) : nullptr;
+      auto* e = n->num_args() == 2 && small_extent(n->arg(1)) ? std::get_if<int64_t>(&n->arg(1)->value) : nullptr;
+      return k && e && *k >= 0 && *k < *e;
+    }
     case ir::Prim::Eye:
     case ir::Prim::Zeros:
     case ir::Prim::Ones:
@@ -154,7 +178,8 @@ bool is_removable(const ir::Node* n, bool check_nan) {
           bool arithmetic = p == ir::Prim::Add || p == ir::Prim::Sub || p == ir::Prim::Mul || p == ir::Prim::Div;
           std::vector<int64_t> shape;
           if (check_nan) return false;
-          return cannot_fail_by_shapes(n) || (arithmetic && n->num_args() == 2 && same_shape_arithmetic(n, &shape, 0));
+          return cannot_fail_by_shapes(n) ||
+                 (arithmetic && n->num_args() == 2 && (same_shape_arithmetic(n, &shape, 0) || broadcast_one_arithmetic(n)));
         }
       if (check_nan && makes_float(n->type)) return false;
       return !scalar_may_fail(p, n);

@@ -145,6 +145,16 @@ class Vectorise {
     if (!x->type || x->type->kind != TypeKind::F64) return nullptr;
     if (const Node* o = outside(r_.body, x, r_.outer)) return const_cast<Node*>(o);  // a loop invariant
     if (x->graph != r_.body.graph) return nullptr;
+    int64_t at;
+    if (x->is_prim_apply(Prim::Index) && x->num_args() == 3 && is_string(x->arg(1), "i") && constant_int(x->arg(2), &at)) {
+      // v[c] of a loop-invariant vector whose type says c is in range: a number computed once,
+      // outside (it cannot fail).
+      const Node* v = outside(r_.body, x->arg(0), r_.outer);
+      if (!v || v->is_constant() || !f64_vector(v) || at < 0 || at >= types::extent(v->type, 0)) return nullptr;
+      return place({ctx_.module.prim(Prim::Index), const_cast<Node*>(v), const_cast<Node*>(x->arg(1)),
+                    const_cast<Node*>(x->arg(2))},
+                   x, x->type);
+    }
     if (x->is_prim_apply(Prim::Index) && x->num_args() == 3 && is_string(x->arg(1), "i") && state_part(r_.body, x->arg(2), r_.counter)) {
       const Node* v = outside(r_.body, x->arg(0), r_.outer);
       if (!v || v->is_constant() || !f64_vector(v) || !length_of(ctx_.module, r_.bound, v, {r_.outer, r_.loop, r_.body.env}))
@@ -168,11 +178,14 @@ class Vectorise {
       }
       inputs.push_back(a);
     }
-    // An operation of loop invariants only: a number, computed in the loop from outside values;
-    // computing it outside once would be hoisting, which licm does. Keep to vectors here.
-    if (!type) return nullptr;
-    Node* made = detached_apply(ctx_.module, const_cast<Graph*>(r_.outer), std::move(inputs), x->loc,
-                                one_type ? type : r_.loop->type->elems[static_cast<size_t>(1 - r_.counter)], x->name);
+    // An operation of loop invariants only is a number, computed once outside (an IEEE
+    // operation on numbers cannot fail).
+    if (!type) return place(std::move(inputs), x, x->type);
+    return place(std::move(inputs), x, one_type ? type : r_.loop->type->elems[static_cast<size_t>(1 - r_.counter)]);
+  }
+
+  Node* place(std::vector<Node*> inputs, const Node* x, const types::Type* type) {
+    Node* made = detached_apply(ctx_.module, const_cast<Graph*>(r_.outer), std::move(inputs), x->loc, type, x->name);
     placed_.push_back(made);
     return made;
   }
@@ -237,6 +250,22 @@ bool can_replace_all(const std::vector<Node*>& readers, const RowLoop& r, const 
   return true;
 }
 
+// full((n,), s) for a row loop whose every row is the number s (placed in r.outer), when its
+// bound n is a length (so n >= 0, the number of rows); null otherwise.
+Node* filled(PassContext& ctx, const RowLoop& r, Node* s, std::vector<Node*>& placed) {
+  int64_t n;
+  const bool length = constant_int(r.bound, &n) ? n >= 0 : length_operand(r.bound) != nullptr;
+  if (!length || !s->type || s->type->kind != TypeKind::F64) return nullptr;
+  Graph* outer = const_cast<Graph*>(r.outer);
+  Node* shape = detached_apply(ctx.module, outer, {ctx.module.prim(Prim::MakeTuple), const_cast<Node*>(r.bound)},
+                               r.loop->loc, ctx.store.tuple({ctx.store.i64()}));
+  Node* full = detached_apply(ctx.module, outer, {ctx.module.prim(Prim::Full), shape, s}, r.loop->loc,
+                              r.loop->type->elems[static_cast<size_t>(1 - r.counter)]);
+  placed.push_back(shape);
+  placed.push_back(full);
+  return full;
+}
+
 }  // namespace
 
 bool normalise_row_loops(PassContext& ctx) {
@@ -268,9 +297,11 @@ bool normalise_row_loops(PassContext& ctx) {
       if (only_parts && row_loop(g, n, &r)) {
         Vectorise vectorise(ctx, r, placed);
         vector = vectorise(r.row);
+        // A row that is the same number s in every iteration: full((n,), s), n a length (>= 0).
+        if (vector && !vectorise.read_vector()) vector = filled(ctx, r, vector, placed);
         // Every other node of the body: the counter's reads and step, or removable.
         const Node* next = r.body.graph->output;
-        bool rest = vector && vectorise.read_vector() && rest_removable(r.body.graph, [&](const Node* x) {
+        bool rest = vector && rest_removable(r.body.graph, [&](const Node* x) {
                       return vectorise.part(x) || x == next || x == next->arg(0) || x == next->arg(1) ||
                              state_part(r.body, x, 0) || state_part(r.body, x, 1);
                     });
