@@ -81,13 +81,15 @@ const Node* basis_of_length(const Node* x) {
   return length_operand(x->arg(1));
 }
 
-// v[k] when x = one_hot(k, len(u)) and v has u's length; v[0] when v has one element (it
-// broadcasts: one_hot(k, n) * v is v[0] at k, zeros elsewhere).
-Node* basis_read(PassContext& ctx, const Graph* body, const std::vector<LoopSite>& sites, Node* n, Node* x, Node* v) {
+// v[k] when x = one_hot(k, len(u)) and v has u's length; in the elementwise form
+// (`broadcasts`), v[0] when v has one element (one_hot(k, n) * v is v[0] at k, zeros
+// elsewhere; a dot needs one length).
+Node* basis_read(PassContext& ctx, const Graph* body, const std::vector<LoopSite>& sites, Node* n, Node* x, Node* v,
+                 bool broadcasts = false) {
   const Node* u = basis_of_length(x);
   if (!u || !f64_vector(v)) return nullptr;
   Node* at = nullptr;
-  if (one_element(v))
+  if (broadcasts && one_element(v))
     at = typed_constant(ctx.module, int64_t{0}, ctx.store.i64(), n->loc);
   else if (agree(ctx.module, body, sites, u, v))
     at = x->arg(0);
@@ -141,7 +143,7 @@ Rewritten simplified(PassContext& ctx, const Graph* body, const std::vector<Loop
     }
     if (!t->is_prim_apply(Prim::Mul) || t->num_args() != 2 || !f64_vector(t)) return {};
     for (int side = 0; side < 2; ++side) {
-      Node* read = basis_read(ctx, body, sites, n, t->arg(side), t->arg(1 - side));
+      Node* read = basis_read(ctx, body, sites, n, t->arg(side), t->arg(1 - side), true);
       if (!read) continue;
       if (!plus_zero) return {read, {read}, false};
       Node* plus = prim_apply(ctx.module, n, Prim::Add, {read, plus_zero}, n->type);
