@@ -12,7 +12,6 @@
 #include "ir/after_fail.hpp"
 #include "codegen/c_names.hpp"
 #include "codegen/c_types.hpp"
-#include "codegen/carried_cotangent.hpp"
 #include "codegen/exports.hpp"
 #include "codegen/free_vars.hpp"
 #include "codegen/fused_loop.hpp"
@@ -104,7 +103,6 @@ class Emitter {
   CProgram run(const Graph* entry) {
     collect(entry);
     require_types();
-    mark_loops();
     CProgram out;
     std::string code = functions(out);
     std::string entry_fn = options_.host_call ? host_entry_point(entry) : entry_point(entry);
@@ -123,7 +121,6 @@ class Emitter {
   CProgram run_library(const std::vector<Export>& exports, const LibraryOptions& library) {
     for (const Export& e : exports) collect(e.entry);
     require_types();
-    mark_loops();
     CProgram out;
     std::string code = functions(out);
     CInterface c(types_, library.prefix, library.source);
@@ -218,89 +215,6 @@ class Emitter {
     }
   }
 
-  // The graphs a loop's accumulating backward pass runs (ad.jwhile_back_body_acc: it adds the
-  // body's cotangent of the loop's environment into an accumulator at every iteration), at any
-  // depth of calls: where a dense tensor zero per iteration would cost what the interpreter's
-  // sparse, in-place cotangents do not (see primitive()). The optimiser adds the cotangents
-  // of x[i] in place there (src/opt/tangent_sums.cpp); what it leaves is refused. Elsewhere a
-  // zero per iteration is the size of what the iteration computes (a gradient per training
-  // step, a row of a Jacobian).
-  void mark_loops() {
-    std::vector<const Graph*> todo;
-    auto code = [&](const Node* x) {
-      if (x->holds_graph()) todo.push_back(x->as_graph());
-      else if (x->type && converted(x->type)) todo.push_back(x->type->graph);
-    };
-    const std::string& accumulating = accumulating_;
-    for (const Graph* g : graphs_)
-      for (const Node* n : g->body) {
-        if (!n->is_prim_apply(Prim::While)) continue;
-        const Node* body = n->arg(1);
-        const Graph* body_code = body->holds_graph() ? body->as_graph()
-                                 : body->type && converted(body->type) ? body->type->graph
-                                                                                        : nullptr;
-        if (body_code && body_code->name == accumulating) code(n->arg(0)), code(n->arg(1));
-      }
-    for (const Graph* g : graphs_) {
-      for (const Node* n : g->body)
-        for (const Node* x : n->inputs) users_[x].push_back(n);
-      if (g->output) outputs_[g->output].push_back(g);
-    }
-    mark_branch_codes();
-    while (!todo.empty()) {
-      const Graph* g = todo.back();
-      todo.pop_back();
-      if (!in_loop_.insert(g).second) continue;
-      for (const Node* n : g->body) {
-        if (n->is_prim_apply(Prim::MakeClosure) || n->is_prim_apply(Prim::ClosureIs)) continue;
-        for (const Node* x : evaluated_inputs(n)) code(x);
-        if (!n->callee()->is_constant()) {
-          code(n->callee());
-          for (const Graph* t : call_clones(n)) todo.push_back(t);
-        }
-      }
-    }
-  }
-
-  // The graphs that run only as a branch of `if` nodes (their code named by no other node, each
-  // closure of them read by `if`s alone), and those `if`s: a value such a graph returns is the
-  // `if`'s value, and is followed from there (carried_as_cotangent).
-  void mark_branch_codes() {
-    std::map<const Graph*, size_t> references, as_branch;
-    auto referenced = [&](const Node* x) {
-      if (x->holds_graph()) ++references[x->as_graph()];
-    };
-    for (const Graph* g : graphs_) {
-      for (const Node* n : g->body)
-        for (const Node* x : n->inputs) referenced(x);
-      if (g->output) referenced(g->output);
-    }
-    auto only_if_reads = [&](const Node* k) {
-      if (outputs_.count(k)) return false;
-      for (const Node* u : users_[k])
-        if (!u->is_prim_apply(Prim::If) || u->arg(0) == k) return false;
-      return true;
-    };
-    for (const Graph* g : graphs_)
-      for (const Node* n : g->body) {
-        if (!n->is_prim_apply(Prim::If) || n->num_args() != 3) continue;
-        for (size_t i = 1; i <= 2; ++i) {
-          const Node* k = n->arg(i);
-          if (k->holds_graph()) {
-            ++as_branch[k->as_graph()];
-            branch_runs_[k->as_graph()].push_back(n);
-          } else if (k->is_prim_apply(Prim::MakeClosure) && k->num_args() == 2 && k->arg(0)->holds_graph() &&
-                     only_if_reads(k)) {
-            const Graph* code = k->arg(0)->as_graph();
-            if (counted_closures_.insert(k).second) ++as_branch[code];
-            branch_runs_[code].push_back(n);
-          }
-        }
-      }
-    for (auto it = branch_runs_.begin(); it != branch_runs_.end();)
-      it = references[it->first] == as_branch[it->first] ? std::next(it) : branch_runs_.erase(it);
-  }
-
   // A converted closure, whose code is in its type: its env by value (Explicit) or boxed (Recursive).
   static bool converted(const Type* t) { return t->kind == TypeKind::Explicit || t->kind == TypeKind::Recursive; }
   // The type of a converted closure's env.
@@ -310,18 +224,6 @@ class Emitter {
   // The env of converted closure `value` of type t (borrowed).
   static std::string env_value(const std::string& value, const Type* t) {
     return t->kind == TypeKind::Recursive ? value + "->env" : value;
-  }
-
-  bool holds_tensor(const Type* t) {
-    if (held_as_tensor(t)) return true;
-    if (t->kind == TypeKind::Recursive) return holds_tensor(env_type(t));
-    if (t->kind == TypeKind::Tuple || t->kind == TypeKind::Explicit)
-      for (const Type* e : t->elems)
-        if (holds_tensor(e)) return true;
-    if (t->kind == TypeKind::Struct)
-      for (size_t i = 0; i < t->struct_decl->fields.size(); ++i)
-        if (holds_tensor(types_.field_type(t->struct_decl, i))) return true;
-    return false;
   }
 
   std::string path_name(const Graph* g) {
@@ -497,12 +399,6 @@ class Emitter {
   // called as a value is emitted as make_struct/make_variant, which expect the declaration).
   std::string primitive(const Node* n, Prim p, size_t padding) {
     if (!emission_of(p)) unsupported(n->loc, not_emitted_reason(p) + " (" + ir::prim_name(p) + ")");
-    // A loop's backward pass that starts a tensor cotangent at zero every iteration (the
-    // reverse rule of x[i]): written out densely, each iteration would cost the tensor's
-    // size; the interpreter keeps such zeros sparse and adds into them in place.
-    if (p == Prim::ZerosLike && in_loop_.count(n->graph) && holds_tensor(n->type) &&
-        carried_as_cotangent(n, {users_, outputs_, branch_runs_, accumulating_}))
-      unsupported(n->loc, "a tensor derivative started from zero at every iteration of a loop's backward pass (kept sparse by the interpreter)");
     PrimSite site{p, n, {}, {}, n->type, loc_id(n->loc), name_of(n), types_, handovers_->consumed(n).shifted(padding),
                   options_.check_nan};
     for (size_t i = 0; i < padding; ++i) {
@@ -1121,12 +1017,6 @@ class Emitter {
   std::map<const Type*, std::vector<const Node*>> layouts_;
   std::set<const Type*> conflicting_;
   std::map<const Type*, const Graph*> clones_;  // closure type → the clone its values are made of
-  const std::string accumulating_ = ad::helper_name(ad::Helper::JWhileBackBodyAcc);  // its loops' bodies' name
-  std::set<const Graph*> in_loop_;              // mark_loops()
-  std::map<const Node*, std::vector<const Node*>> users_;  // mark_loops(): who reads each node
-  std::map<const Node*, std::vector<const Graph*>> outputs_;  // mark_loops(): the graphs' outputs
-  std::map<const Graph*, std::vector<const Node*>> branch_runs_;  // mark_branch_codes()
-  std::set<const Node*> counted_closures_;                        // mark_branch_codes()
   std::vector<SourceLoc> locs_;
   std::vector<std::string> nan_notes_;
   std::string nan_note_;  // of the graph being emitted

@@ -43,7 +43,7 @@ bool state_read(const Node* x, const Node* p, int64_t k) {
 // Numbers and tensors only. A tuple or closure (the forward body's whole env, captured by its
 // pullback) stays taped: moved to the env, the zero of it that the backward body sums a
 // cotangent into was no longer taken apart (GradBench's particle then needed a dense zero per
-// iteration natively, tests/errors/cli/native_dense_cotangent_in_loop.fx's neighbour).
+// iteration natively, as tests/lang/native/saddle_descent.fx does).
 bool leaf(const types::Type* t) {
   using types::TypeKind;
   return t && (t->kind == TypeKind::F64 || t->kind == TypeKind::I64 || t->kind == TypeKind::Bool ||
