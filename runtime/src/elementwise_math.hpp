@@ -178,8 +178,10 @@ struct Pow {
       // A square is one correctly rounded product (libm's pow of x and 2 is off by an ulp for
       // some x, and costs as much as 20 products), as generated code's fx_pow_f64 (fx_gen.h)
       // and the interpreter's scalar pow; power's derivative rule leaves x ** 2 in gradients
-      // (GMM's).
-      return b == T(2) ? a * a : std::pow(a, b);
+      // (GMM's). pow(x, 1) is x and pow(x, 0) is 1 for every x, nan included (C99 F.9.4.4;
+      // libm returns those exactly, after its general path): the second derivative of x ** 2
+      // is 2 * x ** 0 (kmeans's Hessian).
+      return b == T(2) ? a * a : b == T(1) ? a : b == T(0) ? T(1) : std::pow(a, b);
     }
   }
   static bool int_operands_refused(int64_t, int64_t b) { return b < 0; }

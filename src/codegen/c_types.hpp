@@ -102,6 +102,16 @@ class CTypes {
       boxes += "struct " + c_name + "_box {\n  fx_box box;\n  " + names_of_.at(env) + " env;\n};\n";
     return defs_ + boxes + (helper_protos_.empty() ? "" : "\n" + helper_protos_ + "\n" + helpers_);
   }
+  // A static function of the generated file named `fn`, defined once: at the first call,
+  // `prototype` (its declaration without the `;`) and `definition()` (its body, braces
+  // included) are written beside the other helpers. Returns fn.
+  std::string function(const std::string& fn, const std::string& prototype, const std::function<std::string()>& definition) {
+    if (functions_.insert(fn).second) {
+      helper_protos_ += prototype + ";\n";
+      helpers_ += prototype + " " + definition() + "\n";
+    }
+    return fn;
+  }
   // A C name for a temporary of a statement expression, `stem` and a number: a fresh one for
   // each, since such expressions nest (a union's member converted inside another's), and a
   // name declared again inside would shadow the one its initializer reads.
@@ -137,6 +147,7 @@ class CTypes {
   std::set<const types::Type*> declaring_;
   std::map<std::pair<std::string, const types::Type*>, std::string> helper_names_;
   std::string defs_, helper_protos_, helpers_;
+  std::set<std::string> functions_;  // function()'s
   std::vector<std::pair<std::string, const types::Type*>> boxes_;  // recursive closures' (and tangents') boxes: name, env
   int temporaries_ = 0;
 };

@@ -175,7 +175,7 @@ void Handovers::analyse(const Graph* g, const FreeVariables& fvs) {
       if (x->type && x->type->kind == types::TypeKind::Tensor && can_take(n, x, j)) take(n, 0, x);
     } else if (int i = in_place_operand(n); i >= 0) {
       // An elementwise f64 operation whose tensor operand dies here: native code writes the
-      // result into that operand's storage when nobody else holds it (elementwise_in_place.cpp).
+      // result into that operand's storage when nobody else holds it (elementwise_loops.cpp).
       if (can_take(n, n->arg(static_cast<size_t>(i)), j)) take(n, static_cast<size_t>(i), n->arg(static_cast<size_t>(i)));
     } else if (n->is_prim_apply(Prim::AddTangent)) {
       // An accumulation `acc = add_tangent(acc, x)` whose old value dies here: the runtime

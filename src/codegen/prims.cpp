@@ -4,7 +4,7 @@
 
 #include <array>
 
-#include "codegen/elementwise_in_place.hpp"
+#include "codegen/elementwise_loops.hpp"
 
 namespace fx::codegen {
 
@@ -34,7 +34,7 @@ Emission emission_of(ir::Prim p) { return table()[static_cast<size_t>(p)]; }
 Emission emission_at(ir::Prim p, const PrimSite& s) {
   // str(x) of a tensor is its printed text, not an elementwise operation.
   if (ir::prim_info(p).family == ir::PrimFamily::SCALAR && p != ir::Prim::ToStr && touches_tensors(s))
-    return in_place_site(s) ? elementwise_in_place : runtime_call;
+    return in_place_site(s) ? elementwise_in_place : new_tensor_site(s) ? elementwise_new_tensor : runtime_call;
   return emission_of(p);
 }
 

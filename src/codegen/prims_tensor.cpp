@@ -9,6 +9,7 @@
 // tensors owned by the node. A failure is a located run-time error at the node (fx_apply).
 #include <variant>
 
+#include "codegen/full_extremes.hpp"
 #include "codegen/prims.hpp"
 #include "codegen/unsupported.hpp"
 #include "native_abi/direct_ops.hpp"
@@ -280,7 +281,11 @@ FamilyEmissions all_of(ir::PrimFamily family) {
   for (int i = 0; i < ir::kPrimCount; ++i) {
     auto p = static_cast<Prim>(i);
     if (ir::prim_info(p).family != family) continue;
-    Emission e = p == Prim::Index ? index : p == Prim::SetIndex ? set_index : p == Prim::Unbroadcast ? unbroadcast : runtime_call;
+    Emission e = p == Prim::Index                                 ? index
+                 : p == Prim::SetIndex                            ? set_index
+                 : p == Prim::Unbroadcast                         ? unbroadcast
+                 : p == Prim::ReduceMax || p == Prim::ReduceMin ? full_extreme
+                                                                  : runtime_call;
     out.emissions.emplace_back(p, e);
   }
   return out;

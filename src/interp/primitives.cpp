@@ -284,7 +284,7 @@ Value apply_primitive(Prim p, SourceLoc loc, Value* a, size_t n, std::ostream& o
     case Prim::Pow:
       return numeric(
           p, loc, a, [loc](int64_t x, int64_t y) { return scalar::pow(x, y, loc); },
-          [](double x, double y) { return y == 2.0 ? x * x : std::pow(x, y); });  // as fx_pow_f64 (fx_gen.h)
+          [](double x, double y) { return y == 2.0 ? x * x : y == 1.0 ? x : y == 0.0 ? 1.0 : std::pow(x, y); });  // as fx_pow_f64 (fx_gen.h)
     case Prim::Neg: return preserving(p, loc, a[0], scalar::neg, [](double x) { return -x; });
     case Prim::MatMul:
       runtime_error(loc, "matmul needs tensors, found " + type_name(a[0]) + " and " + type_name(a[1]));

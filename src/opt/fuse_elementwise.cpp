@@ -66,15 +66,20 @@ bool f64_operands(const Node* n, size_t first) {
   return true;
 }
 
-// sum(x, None, False) or mean(x, None, False) of such an operation: the whole tensor to one f64.
-bool full_sum_of_fusable(const Node* n) {
-  if (!full_reduction(n) || n->num_args() != 3 || !n->type || n->type->kind != TypeKind::F64) return false;
+// sum(x, None, False) or mean(x, None, False) of an f64 tensor: the whole tensor to one f64.
+bool full_sum(const Node* n) {
+  if (!full_reduction(n) || n->num_args() != 3 || !n->keywords.empty() || !n->type || n->type->kind != TypeKind::F64 ||
+      !f64_tensor(n->arg(0)->type))
+    return false;
   const Node* axis = n->arg(1);
   const Node* keepdims = n->arg(2);
   if (!axis->is_constant() || !std::holds_alternative<ir::NoneVal>(axis->value)) return false;
-  if (!keepdims->is_constant() || !std::holds_alternative<bool>(keepdims->value) || std::get<bool>(keepdims->value))
-    return false;
-  return n->arg(0)->is_apply() && n->arg(0)->graph == n->graph && fusable(n->arg(0));
+  return keepdims->is_constant() && std::holds_alternative<bool>(keepdims->value) && !std::get<bool>(keepdims->value);
+}
+
+// ... of an elementwise operation of the same graph.
+bool full_sum_of_fusable(const Node* n) {
+  return full_sum(n) && n->arg(0)->is_apply() && n->arg(0)->graph == n->graph && fusable(n->arg(0));
 }
 
 // Does g apply a derivative operator (grad, jvp, ...)?
@@ -158,7 +163,7 @@ class Fuser {
     std::vector<Node*> kept_of;  // per region: the sum's operand it returns too, or null
     for (auto it = g->body.rbegin(); it != g->body.rend(); ++it) {
       Node* root = *it;
-      if (taken.count(root) || captured_.count(root) || (!fusable(root) && !selection(root) && !full_sum_of_fusable(root)))
+      if (taken.count(root) || captured_.count(root) || (!fusable(root) && !selection(root) && !full_sum(root)))
         continue;
       std::vector<Node*> region{root};
       grow(root, g, region);
@@ -169,7 +174,9 @@ class Fuser {
       }
       keep_order(g, region, position);
       if (kept && std::find(region.begin(), region.end(), kept) == region.end()) continue;
-      if (region.size() < 2) continue;
+      // A full sum alone is a region too: its loop in native code is the runtime's pairwise
+      // summation written inline, without a call through the runtime's general path.
+      if (region.size() < 2 && !full_sum(root)) continue;
       for (Node* n : region) taken.insert(n);
       std::sort(region.begin(), region.end(), [&](Node* a, Node* b) { return position[a] < position[b]; });
       regions.push_back(std::move(region));

@@ -191,16 +191,17 @@ TEST(CodegenTensor, RankedOperandsCallTheirFamilysDirectKernel) {
       "def f(x, y, m):\n    return sum(where(m @ x > 0.0, exp(x) * 2.0, y), axis=0)\n"
       "def main():\n    print(f(ones(2), zeros(2), ones((2, 2))))\n",
       "f");
-  // matmul, gt, exp (in the fused kernel's fallback), where, sum to a number: every one direct.
+  // matmul, gt, exp (in the fused kernel's fallback, where its loop into a new tensor declines
+  // the operand's layout), where, sum to a number: every one direct.
   // The fallback's mul with a weak scalar computes into exp's result, which dies there
-  // (elementwise_in_place.cpp): its runtime path takes that operand, so it is fx_apply's.
+  // (elementwise_loops.cpp): its runtime path takes that operand, so it is fx_apply's.
   EXPECT_EQ(count(text, "fx_op("), 5u) << text;
   EXPECT_EQ(count(text, "fx_tensor_unique("), 1u) << text;
   for (const char* prim : {"matmul", "gt", "exp", "where", "sum"}) {
     const size_t at = text.find(std::string("FX_PRIM_ID(\"") + prim + "\")");
     ASSERT_NE(at, std::string::npos) << prim << "\n" << text;
-    const size_t line = text.rfind('\n', at) + 1;
-    EXPECT_EQ(text.compare(line, 8, "  fx_op("), 0) << prim << "\n" << text;
+    const size_t line = text.find_first_not_of(' ', text.rfind('\n', at) + 1);
+    EXPECT_EQ(text.compare(line, 6, "fx_op("), 0) << prim << "\n" << text;
   }
   EXPECT_EQ(count(text, "fx_apply("), 1u) << text;
   const size_t mul = text.find("FX_PRIM_ID(\"mul\")");

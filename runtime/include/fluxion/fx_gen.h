@@ -73,8 +73,9 @@ static inline int64_t fx_pow_i64(int64_t a, int64_t b, int64_t loc) {
 }
 /* x ** y of floats: a square is one correctly rounded product, as in the runtime's tensor pow
  * (elementwise_math.hpp Pow) and the interpreter's (libm's pow of x and 2 is an ulp off for some
- * x). A constant exponent folds: pow(x, 2.0) is x * x. */
-static inline double fx_pow_f64(double x, double y) { return y == 2.0 ? x * x : pow(x, y); }
+ * x); x ** 1 is x and x ** 0 is 1 (what libm returns too, after its general path). A constant
+ * exponent folds: pow(x, 2.0) is x * x. */
+static inline double fx_pow_f64(double x, double y) { return y == 2.0 ? x * x : y == 1.0 ? x : y == 0.0 ? 1.0 : pow(x, y); }
 static inline int64_t fx_f64_to_i64(double x, int64_t loc) {
   int64_t r;
   const char* refused = fx_rt_f64_to_i64(x, &r);

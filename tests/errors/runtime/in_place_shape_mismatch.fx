@@ -1,5 +1,5 @@
 # Pins: an elementwise operation whose dying operand native code may write into
-# (codegen/elementwise_in_place.cpp) checks the other operand's shape first; shapes that do not
+# (codegen/elementwise_loops.cpp) checks the other operand's shape first; shapes that do not
 # broadcast are the runtime's located error (exit 2), in both engines, not a write past the end.
 # EXIT: 2
 # STDERR: {file}:9:13: error: cannot broadcast shapes (3,) and (2,)

@@ -1,5 +1,5 @@
 # Elementwise f64 operations written into a dying operand (docs/codegen.md "Ownership",
-# codegen/elementwise_in_place.cpp): the operand is handed over at its last read, and native
+# codegen/elementwise_loops.cpp): the operand is handed over at its last read, and native
 # code reuses its storage only when nobody else holds it and every tensor operand has its
 # layout. Each case below must print what the interpreter prints: a tensor read again later
 # (not handed over), one held by a tuple too (not unique), a view of another (its storage is

@@ -3,7 +3,7 @@
 # value read only inside it; it joins as the kernel's second result instead: one loop computes
 # exp, writes it and sums it (the kernel returns (sum, e)), and no exp runs outside a kernel.
 # The scaling is e's last read, so native code scales e in place when nobody else holds it
-# (codegen/elementwise_in_place.cpp): no second tensor.
+# (codegen/elementwise_loops.cpp): no second tensor.
 # GOLDEN-FN: main
 # STAGE: native
 # GOLDEN-GRAPH: main
