@@ -242,11 +242,50 @@ Emitted index(const PrimSite& s) {
   return {code + otherwise(slow, r), r + "_v"};
 }
 
+// x[i, ...] = v or x[i, ...] += v with fewer indices than x has axes, on f64: a block of
+// consecutive elements (a row of a matrix), v an f64 tensor of the block's shape or an f64
+// number; the cotangent of a row read in a loop is added so (LSTM's gradients). A function of
+// the generated file per spec and kind of value, called with the indices as an array.
+Emitted set_block(const PrimSite& s, size_t n) {
+  const bool tensor = s.arg_types.back()->kind == TypeKind::Tensor;
+  const std::string spec = s.node->arg(1)->as_str();
+  std::string fn = std::string("fx_set_block_") + (adds_at(s) ? "add_" : "") + std::to_string(n) + (tensor ? "_T" : "_d");
+  s.types.function(fn,
+                   "static fx_tensor* " + fn + "(int64_t loc, fx_tensor* x, const int64_t* idx, " +
+                       (tensor ? "fx_tensor* v" : "double v") + ")",
+                   [&] {
+                     std::vector<std::string> args{"x", s.args[1]};
+                     for (size_t k = 0; k < n; ++k) args.push_back("idx[" + std::to_string(k) + "]");
+                     args.push_back("v");
+                     PrimSite inside{s.prim, s.node, args, s.arg_types, s.result, "loc", "r", s.types, s.consumed};
+                     Emitted slow = runtime_call(inside);  // takes x, as the consumed mask says
+                     const std::string op = adds_at(s) ? " += " : " = ";
+                     return "{\n"
+                            "  int64_t off, len;\n"
+                            "  if (fx_tensor_unique(x) && fx_f64_block(x, idx, " + std::to_string(n) + ", &off, &len)" +
+                            (tensor ? " && fx_f64_block_like(v, x, " + std::to_string(n) + ")" : "") + ") {\n"
+                            "    double* p = (double*)x->data + off;\n" +
+                            (tensor ? "    const double* w = (const double*)v->data;\n" : "") +
+                            "    for (int64_t k = 0; k < len; ++k) p[k]" + op + (tensor ? "w[k]" : "v") + ";\n"
+                            "    return x;\n"
+                            "  }\n" +
+                            indent_lines(slow.statements + "return " + slow.value + ";\n") + "}\n";
+                   });
+  return {"", fn + "(" + s.loc + ", " + s.args[0] + ", " + index_array(s, 2, n) + ", " + s.args.back() + ")"};
+}
+
 // x[i, ...] = v (set_index(x, "i,...", i, ..., v)), or x[i, ...] += v ("+i,..."), into a tensor
 // handed over that nobody else holds: written in place, and the result is the same reference.
 Emitted set_index(const PrimSite& s) {
   std::string c, dtype;
   const size_t n = s.args.size() - 3;
+  const Type* target = s.arg_types[0];
+  const Type* value = s.arg_types.back();
+  if (!s.check_nan && s.consumed.contains(0) && target->kind == TypeKind::Tensor && integer_spec(s, 2, n) > 0 &&
+      (!target->dtype || target->dtype->kind == TypeKind::F64) &&
+      ((value->kind == TypeKind::Tensor && value->dtype && value->dtype->kind == TypeKind::F64) ||
+       (value->kind == TypeKind::F64 && types::rank_of(target) != static_cast<int>(n))))
+    return set_block(s, n);
   if (s.check_nan || !s.consumed.contains(0) || s.arg_types[0]->kind != TypeKind::Tensor ||
       !inline_element(s.arg_types.back(), &c, &dtype) || integer_spec(s, 2, n) < 0 ||
       (adds_at(s) && s.arg_types.back()->kind != TypeKind::F64))  // (i64 sums wrap: the runtime's)

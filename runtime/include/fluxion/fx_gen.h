@@ -213,6 +213,40 @@ static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int
   *off = o;
   return true;
 }
+/* x[i0, ..., i(n-1)] with n integer indices on a contiguous f64 tensor of rank >= n: the offset
+ * of its first element and its number of elements (the product of the other extents), when
+ * every index is in range (negative ones count from the end); false sends the access to the
+ * runtime, which also words the errors. */
+static inline bool fx_f64_block(const fx_tensor* x, const int64_t* idx, int32_t n, int64_t* off, int64_t* len) {
+  if (x->dtype != FX_F64 || x->rank < n) return false;
+  int64_t stride = 1;
+  for (int32_t k = x->rank - 1; k >= 0; --k) {
+    if (x->shape[k] != 1 && x->strides[k] != stride) return false;
+    if (k == n) *len = stride * x->shape[k];
+    stride *= x->shape[k];
+  }
+  if (n == x->rank) *len = 1;
+  int64_t o = 0;
+  for (int32_t k = 0; k < n; ++k) {
+    int64_t i = idx[k];
+    if (i < 0) i += x->shape[k];
+    if (i < 0 || i >= x->shape[k]) return false;
+    o += i * x->strides[k];
+  }
+  *off = o;
+  return true;
+}
+/* Is v a contiguous f64 tensor of x's shape without its first n axes (a block of x, above)? */
+static inline bool fx_f64_block_like(const fx_tensor* v, const fx_tensor* x, int32_t n) {
+  if (v->dtype != FX_F64 || v->rank != x->rank - n || v->rank == 0) return false;
+  int64_t stride = 1;
+  for (int32_t k = v->rank - 1; k >= 0; --k) {
+    if (v->shape[k] != x->shape[n + k]) return false;
+    if (v->shape[k] != 1 && v->strides[k] != stride) return false;
+    stride *= v->shape[k];
+  }
+  return true;
+}
 /* May generated code write into t? Its one reference is the one being handed over, and t owns
  * its storage (the runtime's own rule, rt::Tensor::is_unique). */
 static inline bool fx_tensor_unique(const fx_tensor* t) { return t->refcount == 1 && t->base == NULL; }
