@@ -198,11 +198,9 @@ __attribute__((cold, noinline)) static void fx_check_nan(int64_t loc, int32_t pr
   const char* refused = fx_rt_check_nan(prim, args, n, &r);
   if (refused) fx_fail(loc, refused);
 }
-/* x[i, j, ...] with integer indices, inline: the offset (in elements, from data) of the element,
- * when t has that many axes and every index is in range (negative ones count from the end);
- * false sends the access to the runtime, which also words the errors. */
-static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int32_t n, int64_t* off) {
-  if (t->rank != n) return false;
+/* The offset (in elements, from data) of t[i0, ..., i(n-1)] over t's first n axes, when every
+ * index is in range (negative ones count from the end). */
+static inline bool fx_leading_offset(const fx_tensor* t, const int64_t* idx, int32_t n, int64_t* off) {
   int64_t o = 0;
   for (int32_t k = 0; k < n; ++k) {
     int64_t i = idx[k];
@@ -213,10 +211,15 @@ static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int
   *off = o;
   return true;
 }
+/* x[i, j, ...] with integer indices, inline: the offset of the element, when t has that many
+ * axes and every index is in range; false sends the access to the runtime, which also words
+ * the errors. */
+static inline bool fx_element_offset(const fx_tensor* t, const int64_t* idx, int32_t n, int64_t* off) {
+  return t->rank == n && fx_leading_offset(t, idx, n, off);
+}
 /* x[i0, ..., i(n-1)] with n integer indices on a contiguous f64 tensor of rank >= n: the offset
  * of its first element and its number of elements (the product of the other extents), when
- * every index is in range (negative ones count from the end); false sends the access to the
- * runtime, which also words the errors. */
+ * every index is in range; false sends the access to the runtime. */
 static inline bool fx_f64_block(const fx_tensor* x, const int64_t* idx, int32_t n, int64_t* off, int64_t* len) {
   if (x->dtype != FX_F64 || x->rank < n) return false;
   int64_t stride = 1;
@@ -226,26 +229,7 @@ static inline bool fx_f64_block(const fx_tensor* x, const int64_t* idx, int32_t 
     stride *= x->shape[k];
   }
   if (n == x->rank) *len = 1;
-  int64_t o = 0;
-  for (int32_t k = 0; k < n; ++k) {
-    int64_t i = idx[k];
-    if (i < 0) i += x->shape[k];
-    if (i < 0 || i >= x->shape[k]) return false;
-    o += i * x->strides[k];
-  }
-  *off = o;
-  return true;
-}
-/* Is v a contiguous f64 tensor of x's shape without its first n axes (a block of x, above)? */
-static inline bool fx_f64_block_like(const fx_tensor* v, const fx_tensor* x, int32_t n) {
-  if (v->dtype != FX_F64 || v->rank != x->rank - n || v->rank == 0) return false;
-  int64_t stride = 1;
-  for (int32_t k = v->rank - 1; k >= 0; --k) {
-    if (v->shape[k] != x->shape[n + k]) return false;
-    if (v->shape[k] != 1 && v->strides[k] != stride) return false;
-    stride *= v->shape[k];
-  }
-  return true;
+  return fx_leading_offset(x, idx, n, off);
 }
 /* May generated code write into t? Its one reference is the one being handed over, and t owns
  * its storage (the runtime's own rule, rt::Tensor::is_unique). */
@@ -279,6 +263,12 @@ static inline bool fx_f64_run_suffix(const fx_tensor* t, const fx_tensor* like) 
     stride *= t->shape[k];
   }
   return true;
+}
+
+/* Is v a contiguous f64 tensor of x's shape without its first n axes (a block of x,
+ * fx_f64_block)? */
+static inline bool fx_f64_block_like(const fx_tensor* v, const fx_tensor* x, int32_t n) {
+  return v->rank == x->rank - n && fx_f64_run_suffix(v, x);
 }
 
 static inline void fx_apply(int64_t loc, int32_t prim, const fx_value* args, int64_t n, uint64_t consumed,
