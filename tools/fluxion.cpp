@@ -72,6 +72,13 @@ options:
                       as type inference left it. Its passes, in order
                       (docs/opt.md):
 PASSES
+  --grad-mode=MODE    auto (the default, with the optimiser): grad and
+                      value_and_grad of a function of one f64 with an f64
+                      result, whose other inputs hold no float, run in
+                      forward mode (one pass, no tape), unless the program
+                      uses grad_hook, checkpoint, custom_vjp or custom_jvp;
+                      every other gradient in reverse mode.
+                      reverse: every gradient in reverse mode (docs/opt.md)
   --print-after-all   (with the optimiser) print the typed program to stderr
                       after every pass that changed it
   --time-passes       (with the optimiser) print the time spent in each pass
@@ -173,6 +180,13 @@ int parse_level(const std::string& text) {
   throw UsageError{"--opt expects 0 or 1, found '" + text + "'"};
 }
 
+// --grad-mode=auto|reverse: whether forward mode may compute a gradient (OptOptions::forward_grads).
+bool parse_grad_mode(const std::string& text) {
+  if (text == "auto") return true;
+  if (text == "reverse") return false;
+  throw UsageError{"--grad-mode expects auto or reverse, found '" + text + "'"};
+}
+
 Command parse_command_line(int argc, char** argv) {
   Command c;
   c.options.opt.log = &std::cerr;
@@ -204,6 +218,7 @@ Command parse_command_line(int argc, char** argv) {
     else if (a == "--max-loop-iterations") c.options.interp.max_loop_iterations = parse_count(a, value(a), 1000000000000ULL);
     else if (a == "--check-nan") c.options.interp.check_nan = true;
     else if (a.rfind("--opt=", 0) == 0) c.options.opt.level = parse_level(a.substr(6));
+    else if (a.rfind("--grad-mode=", 0) == 0) c.options.opt.forward_grads = parse_grad_mode(a.substr(12));
     else if (a == "--print-after-all") c.options.opt.print_after_all = true;
     else if (a == "--time-passes") c.options.opt.time_passes = true;
     else if (a == "--threads") c.threads = static_cast<int>(parse_count(a, value(a), 256));

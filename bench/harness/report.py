@@ -33,7 +33,7 @@ def fmt_ratio(r):
 
 
 def verdict(ratio, goal):
-    if ratio is None:
+    if ratio is None or not goal:   # a row shown for comparison, without a goal
         return "–"
     if ratio <= goal:
         return "met"
@@ -80,7 +80,7 @@ def section_table(rows):
         fx = r["fluxion"]
         cpp = r["peers"].get("c++")
         cells = [r["name"], engine_cell(r), "%.1e" % r["check"] if r["peers"] else "no peer", fmt_time(fx["primal"]), fmt_time(fx["derivative"]),
-                 fmt_ratio(fx["ratio"]), "≤ %g" % r["goal"], verdict(fx["ratio"], r["goal"]),
+                 fmt_ratio(fx["ratio"]), "≤ %g" % r["goal"] if r["goal"] else "–", verdict(fx["ratio"], r["goal"]),
                  fmt_ratio(fx["primal"] / cpp["primal"]) if cpp else "–",
                  fmt_ratio(fx["derivative"] / cpp["derivative"]) if cpp else "–"]
         for p in peers:
@@ -193,7 +193,8 @@ def write_plots(run, directory):
         pts = [(x, r["peers"][peer]["ratio"]) for x, r in zip(xs, rows) if peer in r["peers"]]
         if pts:
             ax.scatter([p[0] + 0.2 for p in pts], [p[1] for p in pts], marker=marker, label=peer + " D/P")
-    ax.scatter(list(xs), [r["goal"] for r in rows], marker="_", s=400, color="red", label="goal")
+    goals = [(x, r["goal"]) for x, r in zip(xs, rows) if r["goal"]]
+    ax.scatter([g[0] for g in goals], [g[1] for g in goals], marker="_", s=400, color="red", label="goal")
     ax.set_yscale("log")
     ax.set_xticks(list(xs))
     ax.set_xticklabels([r["name"] for r in rows], rotation=60, ha="right", fontsize=7)

@@ -44,12 +44,15 @@ CPP_PEERS = {"overhead": [], "gmm": [], "gmm_adolc": ["-ladolc"], "lstm": [], "l
 OVERHEAD_GOALS = {"sincos": 1.2, "loop": 2.0, "logsumexp": 1.3, "logreg": 2.0, "mlp": 2.5}
 
 
-def overhead(name, batch=None):
+def overhead(name, batch=None, reverse=False):
+    """`reverse`: the gradient in reverse mode (`--grad-mode=reverse`), beside the optimiser's
+    choice of forward mode for a function of one f64 (docs/opt.md): a row without a goal."""
     tail = [str(batch)] if batch else []
     program = os.path.join(ROOT, "bench", "overhead", name + ".fx")
-    return Workload(name + ("_b%d" % batch if batch else ""), "A", [program],
+    return Workload(name + ("_b%d" % batch if batch else "") + ("_reverse" if reverse else ""), "A",
+                    (["--grad-mode=reverse"] if reverse else []) + [program],
                     {"c++": [cpp("overhead"), name], "pytorch": torch_script("overhead.py") + [name]},
-                    tail=tail, goal=OVERHEAD_GOALS[name])
+                    tail=tail, goal=0.0 if reverse else OVERHEAD_GOALS[name])
 
 
 def adbench(problem, relative_path, peers):
@@ -83,7 +86,7 @@ def hand(relative_path):
 
 
 def all_workloads(quick):
-    ws = [overhead("sincos"), overhead("loop"), overhead("logsumexp"), overhead("logreg"), overhead("mlp", 1),
+    ws = [overhead("sincos"), overhead("loop"), overhead("loop", reverse=True), overhead("logsumexp"), overhead("logreg"), overhead("mlp", 1),
           overhead("mlp", 100)]
     gmm_files = ["1k/gmm_d2_K5.txt"] if quick else [
         "1k/gmm_d2_K5.txt", "1k/gmm_d2_K50.txt", "1k/gmm_d10_K5.txt", "1k/gmm_d10_K25.txt", "1k/gmm_d20_K50.txt",

@@ -1,5 +1,7 @@
 # BENCHMARKS.md §A Loop (the Zygote paper's pow): r = x^n by n multiplications, n = 1000,
-# x = 1.0001, and its derivative by reverse mode through the loop.
+# x = 1.0001, and its derivative: forward mode beside the loop, the optimiser's choice for a
+# gradient of one f64 whose other inputs hold no float (docs/opt.md "Forward mode for one
+# number"); `--grad-mode=reverse` (bench/run.py's row loop_reverse) replays the loop backwards.
 #   fluxion run bench/overhead/loop.fx OUT [MIN_RUNS [MIN_SECONDS [X]]]
 import "common.fx"
 

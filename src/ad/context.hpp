@@ -51,6 +51,8 @@ struct GenericCall {
   Generic kind = Generic::Grad;
   ir::Prim prim{};              // PrimFn
   Argnums argnums;              // Grad, ValueAndGrad, Jacfwd, Jacrev, Hessian, JacrevBack
+  bool forward = false;         // Grad, ValueAndGrad: in forward mode (the expansion's choice
+                                // for one f64 argument and an f64 result: one pass, no tape)
   size_t arity = 0;             // number of (primal) arguments
   std::vector<Shape> shapes;    // their shapes, when needs_shapes(kind)
   std::vector<Mode> stack;      // transforms to apply, innermost first

@@ -114,7 +114,7 @@ void build_forward(Context& cx, Graph* src, Graph* dst) {
         continue;
       }
       rules = &s.rules.at(p);
-      if (!rules->jvp) Registry::missing(p, Mode::Forward, n->loc);
+      if (!rules->jvp) Registry::missing(p, n->loc);
       for (size_t i = 0; i < n->num_args(); ++i)
         if (!rules->passive(i) && ctx.tan(i)) varied = true;
       if (rules->zero_derivative) varied = false;

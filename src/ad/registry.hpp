@@ -54,8 +54,8 @@ class Registry {
   bool has_jvp(ir::Prim p) const { return at(p).jvp != nullptr; }
   bool has_vjp(ir::Prim p) const { return at(p).vjp_backward != nullptr; }
 
-  // The loud error for a primitive without the rule that `mode` needs.
-  [[noreturn]] static void missing(ir::Prim p, Mode mode, SourceLoc loc);
+  // The loud error for a primitive without derivative rules, where a transform meets it.
+  [[noreturn]] static void missing(ir::Prim p, SourceLoc loc);
 
  private:
   PrimRules& at_mut(ir::Prim p) { return rules_[static_cast<size_t>(p)]; }

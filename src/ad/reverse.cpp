@@ -147,7 +147,7 @@ void build_reverse(Context& cx, Graph* src, Graph* dst) {
     }
     Prim p;
     const PrimRules* rules = n->prim_callee(&p) ? &s.rules.at(p) : &s.rules.call();
-    if (n->prim_callee(&p) && !rules->vjp_backward) Registry::missing(p, Mode::Reverse, n->loc);
+    if (n->prim_callee(&p) && !rules->vjp_backward) Registry::missing(p, n->loc);
     const size_t emitted_from = dst->body.size();
     if (rules->vjp_forward) {
       rules->vjp_forward(ctx);

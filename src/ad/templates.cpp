@@ -30,6 +30,7 @@ std::string base_key(const GenericCall& call) {
   std::string key = generic_name(call.kind);
   if (call.kind == Generic::PrimFn) key += std::string(":") + ir::prim_name(call.prim);
   if (argnums_slot(call.kind) >= 0) key += ",argnums=" + call.argnums.key();
+  if (call.forward) key += ",forward";
   key += ",n=" + std::to_string(call.arity);
   if (needs_shapes(call.kind)) {
     // Templates depend on the structure of the arguments, dtypes and ranks included, not on
@@ -75,9 +76,26 @@ Node* reverse_call(Template& t, Node* f) {
   return r;
 }
 
+// grad / value_and_grad of a function of one f64 with an f64 result, in forward mode:
+// tfn(f)(0, x0, 0, ..., xa, 1.0, ...) (the tangent 1.0 at argnums a, zeros elsewhere).
+Graph* build_grad_forward(Context& cx, const GenericCall& call) {
+  Template t(cx, template_name(call), call.arity);
+  Node* f = t.fn();
+  std::vector<Node*> args{t.e.zeros(f)};
+  for (size_t i = 0; i < call.arity; ++i) {
+    args.push_back(t.xs[i]);
+    args.push_back(static_cast<int64_t>(i) == call.argnums.nums.at(0) ? t.e.f64(1.0) : t.e.zeros(t.xs[i]));
+  }
+  Node* r = t.e.call(t.e.op(Prim::Tfn, {f}), std::move(args), "r");
+  cx.note_arity(r, 2);
+  t.g->output = call.kind == Generic::ValueAndGrad ? r : t.e.get(r, 1, "g");
+  return t.g;
+}
+
 // grad / value_and_grad: pullback(1.0), the seed checked by "grad.seed".
 Graph* build_grad(Context& cx, const GenericCall& call) {
   check_argnums(call, generic_name(call.kind));
+  if (call.forward) return build_grad_forward(cx, call);
   Template t(cx, template_name(call), call.arity);
   Node* r = reverse_call(t, t.fn());
   Node* y = t.e.get(r, 0, "y");

@@ -77,9 +77,12 @@ std::vector<std::pair<std::string, const Type*>> parts(const PrimSite& s, const 
 const Type* tangent_view(const Type* t) { return t->kind == TypeKind::Explicit ? tangent_view(t->elems[0]) : t; }
 
 // Does the zero of tangent type t need the value: does it hold a tensor (whose zero needs a
-// shape) or one of several tuples (whose zero needs the tag)?
+// shape), an enum (whose zero is a tree of the value's variants) or one of several tuples
+// (whose zero needs the tag)?
 bool needs_value(const PrimSite& s, const Type* t) {
-  if (t->kind == TypeKind::Tensor || t->kind == TypeKind::F32 || t->kind == TypeKind::Union) return true;
+  if (t->kind == TypeKind::Tensor || t->kind == TypeKind::F32 || t->kind == TypeKind::Union ||
+      t->kind == TypeKind::Enum)
+    return true;
   if (t->kind != TypeKind::Tuple && t->kind != TypeKind::Struct) return false;
   for (const auto& part : parts(s, "", t))
     if (needs_value(s, part.second)) return true;

@@ -344,7 +344,8 @@ std::optional<codegen::RunIndex> Compilation::run_index() const {
   std::string settings = "opt " +
                          std::to_string(options_.opt.level) + " max-depth " + std::to_string(emit.max_call_depth) +
                          " max-loop " + std::to_string(emit.max_loop_iterations) + " check-nan " +
-                         std::to_string(emit.check_nan);
+                         std::to_string(emit.check_nan) + " grad-mode " +
+                         (options_.opt.forward_grads ? "auto" : "reverse");
   codegen::RunIndex index(std::move(files), settings, options_.jit);
   if (!index.on()) return std::nullopt;
   return index;
@@ -387,6 +388,7 @@ void Compilation::expand_derivatives(const std::vector<ir::Graph*>& entries) {
   if (!expander_) {
     ad_ = std::make_unique<ad::Context>(module_);
     expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
+    expander_->choose_forward_mode(options_.opt.level > 0 && options_.opt.forward_grads);
   }
   std::vector<expand::Leftover> left;
   for (ir::Graph* entry : entries) {
@@ -594,6 +596,7 @@ std::string Compilation::expanded_text(const std::string& name, bool as_emitted)
   if (!expander_) {
     ad_ = std::make_unique<ad::Context>(module_);
     expander_ = std::make_unique<expand::Expander>(module_, *ad_, checker_->store(), checker_->annotations());
+    expander_->choose_forward_mode(options_.opt.level > 0 && options_.opt.forward_grads);
   }
   std::vector<expand::Leftover> left;
   for (ir::Graph* entry : entries) {

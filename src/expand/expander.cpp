@@ -209,12 +209,17 @@ StaticRef Expander::merge_structures(const StaticRef& a, const StaticRef& b) {
   return Static::alts(std::move(out));
 }
 
-const types::Type* Expander::derived_result(const StaticRef& d, const std::vector<StaticRef>& args) {
+// What the function a derived function d differentiates returns for these arguments, when known.
+const types::Type* Expander::function_result(const StaticRef& d, const std::vector<StaticRef>& args) {
   if (!d->stack.empty() || d->env()->elems.empty()) return nullptr;
   const StaticRef f = refine(d->env()->elems[0]);
-  const types::Type* y = nullptr;  // what f returns for these arguments
-  if (f->is(K::Native) && f->graph->output) y = f->graph->output->type;
-  if (f->is(K::Derived)) y = derived_result(f, args);
+  if (f->is(K::Native) && f->graph->output) return f->graph->output->type;
+  if (f->is(K::Derived)) return derived_result(f, args);
+  return nullptr;
+}
+
+const types::Type* Expander::derived_result(const StaticRef& d, const std::vector<StaticRef>& args) {
+  const types::Type* y = function_result(d, args);
   if (!y) return nullptr;
   std::vector<const types::Type*> xs;
   for (const StaticRef& a : args) xs.push_back(type_of(a));
@@ -795,6 +800,7 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
       call.shapes.push_back(indexed_only ? ad::Shape::leaf(ad::Shape::Kind::Tuple) : shape);
     }
   }
+  call.forward = forward_grad(d, base);
   Graph* code = nullptr;
   try {
     code = cx_.instantiate(call);
@@ -818,6 +824,96 @@ Node* Expander::call_derived(Scope& s, Node* n, const StaticRef& d, Node* env, c
       return inputs;
     }(), st);
   return add_call(s, m_.constant(c), std::move(call_args), n->loc, st);
+}
+
+// grad(f)(x) where x is one f64 and f returns an f64 is f'(x): one forward pass with the
+// tangent 1.0 computes it, where reverse mode runs the primal, keeps a tape and runs back
+// (a loop's derivative in half the time, and no tape; BENCHMARKS.md §A Loop). The two differ
+// only in rounding, except where a program can tell the modes apart: grad_hook and
+// custom_vjp act in reverse mode only, and reverse mode runs a checkpoint's function and a
+// custom_jvp's rule again (their prints show it), so a program that uses any of them keeps
+// reverse mode.
+bool Expander::forward_grad(const StaticRef& d, const std::vector<StaticRef>& args) {
+  if (!forward_mode_ || (d->generic != ad::Generic::Grad && d->generic != ad::Generic::ValueAndGrad) ||
+      d->argnums.tuple || d->argnums.nums.size() != 1)
+    return false;
+  const int64_t a = d->argnums.nums[0];
+  if (a < 0 || static_cast<size_t>(a) >= args.size() || type_of(args[static_cast<size_t>(a)]) != store_.f64())
+    return false;
+  // The result's type as the function is called at the top of the transform stack.
+  const StaticRef top = Static::derived(d->generic, d->prim, d->argnums, {}, d->env());
+  if (function_result(top, args) != store_.f64() || reverse_mode_observable()) return false;
+  // Forward mode passes the other inputs (the other arguments, what f captures) zero tangents,
+  // which are values: an infinite intermediate times such a zero is a nan where reverse mode,
+  // which never differentiates them, keeps the inf. So they may hold no float.
+  for (size_t i = 0; i < args.size(); ++i)
+    if (static_cast<int64_t>(i) != a && may_hold_floats(args[i], 0)) return false;
+  return !may_hold_floats(d->env()->elems.at(0), 0);
+}
+
+namespace {
+// Conservative: a type that is not plainly free of floats counts as holding some.
+bool type_may_hold_floats(const types::Type* t) {
+  if (!t) return true;
+  switch (t->kind) {
+    case types::TypeKind::None:
+    case types::TypeKind::Bool:
+    case types::TypeKind::I64:
+    case types::TypeKind::Str:
+    case types::TypeKind::PrimFn: return false;
+    case types::TypeKind::Tuple:
+      return std::any_of(t->elems.begin(), t->elems.end(), [](const types::Type* e) { return type_may_hold_floats(e); });
+    default: return true;
+  }
+}
+}  // namespace
+
+// Whether typed clone g (with its nested graphs) reads a value from outside that may hold a
+// float: what its closure captures. (Read from the IR, not from closure conversion, which would
+// convert g here, ahead of the expansion's own order.)
+bool Expander::captures_floats(const Graph* g) {
+  auto inside = [g](const Graph* h) { return h == g || h->nested_in(g); };
+  auto from_outside = [&](const Node* x) {
+    if (x->holds_graph()) return x->as_graph()->parent && !inside(x->as_graph());  // a closure made outside
+    return !x->is_constant() && x->graph && !inside(x->graph) && type_may_hold_floats(x->type);
+  };
+  for (const auto& h : m_.graphs) {
+    if (!inside(h.get())) continue;
+    for (const Node* n : h->body)
+      if (std::any_of(n->inputs.begin(), n->inputs.end(), from_outside)) return true;
+    if (h->output && from_outside(h->output)) return true;
+  }
+  return false;
+}
+
+// Whether a value of static s may hold a float: a function value's captured values count (the
+// free variables of a typed clone's closure, the env of a derived function's function).
+bool Expander::may_hold_floats(const StaticRef& s_in, int depth) {
+  if (depth > kStaticDepth) return true;
+  const StaticRef s = refine(s_in);
+  switch (s->kind) {
+    case K::Const: return std::holds_alternative<double>(s->constant->value);
+    case K::Typed: return type_may_hold_floats(s->type);
+    case K::Native: return captures_floats(s->graph);
+    case K::Derived: return s->env()->elems.empty() || may_hold_floats(s->env()->elems[0], depth + 1);
+    case K::Tuple:
+      return std::any_of(s->elems.begin(), s->elems.end(),
+                         [&](const StaticRef& e) { return may_hold_floats(e, depth + 1); });
+    default: return true;
+  }
+}
+
+bool Expander::reverse_mode_observable() {
+  if (!observable_) {
+    observable_ = false;
+    for (const auto& g : m_.graphs)
+      for (const Node* n : g->body)
+        for (const Node* x : n->inputs)
+          if (x->holds_prim() && (x->as_prim() == Prim::GradHook || x->as_prim() == Prim::CustomVjp ||
+                                  x->as_prim() == Prim::CustomJvp || x->as_prim() == Prim::Checkpoint))
+            observable_ = true;
+  }
+  return *observable_;
 }
 
 Node* Expander::visit_call(Scope& s, Node* n, std::vector<Node*>& in) {

@@ -22,6 +22,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -52,6 +53,9 @@ class Expander {
   // call). Complete when leftovers() (those of this call) is empty. May be called for several
   // entries: one that reaches a clone an earlier call left unfinished gets its leftover too.
   void expand(ir::Graph* entry);
+  // Whether grad and value_and_grad of a function of one f64 with an f64 result run in
+  // forward mode (forward_grad): an optimisation, off with --opt=0 and --grad-mode=reverse.
+  void choose_forward_mode(bool on) { forward_mode_ = on; }
   const std::vector<Leftover>& leftovers() const { return leftovers_; }
   // Whether an expand() call with leftovers rewrote clone g: it keeps untyped nodes for good.
   bool unfinished(const ir::Graph* g) const { return unfinished_.count(g) != 0; }
@@ -119,6 +123,11 @@ class Expander {
   // The type of calling derived function d (no transforms pushed) with arguments of these
   // statics, from the types of what it differentiates; null when not known.
   const types::Type* derived_result(const StaticRef& d, const std::vector<StaticRef>& args);
+  const types::Type* function_result(const StaticRef& d, const std::vector<StaticRef>& args);
+  bool forward_grad(const StaticRef& d, const std::vector<StaticRef>& args);
+  bool reverse_mode_observable();
+  bool may_hold_floats(const StaticRef& s, int depth);
+  bool captures_floats(const ir::Graph* g);
   const types::Type* type_of(const StaticRef& s, int depth = 0);
   // The type of primitive application n from what is known of its operands (types/generated_typing.hpp).
   const types::Type* prim_result(const ir::Node* n);
@@ -146,6 +155,8 @@ class Expander {
   std::unordered_map<const ir::Graph*, StaticRef> outputs_;
   std::vector<ir::Graph*> built_;
   std::vector<Leftover> leftovers_;  // of the last expand() call
+  bool forward_mode_ = false;
+  std::optional<bool> observable_;  // reverse_mode_observable(), once computed
   // The clones an expand() call with leftovers rewrote, and its first leftover.
   std::unordered_map<const ir::Graph*, Leftover> unfinished_;
   std::vector<ad::Generic> operators_;  // the derived calls being expanded, outermost first

@@ -21,8 +21,8 @@
 //   names one code); closure_env(f) reads slot k, where k is the one code f can be there (the
 //   dispatch's tests on the way from the tree's root, and the env's type); and a branch that
 //   returns the closure of one code where its `if` returns one of several tags it.
-// Where: a top-level graph of derivative code whose parameters and result hold no converted
-// closure, with its nested graphs and the branch codes its `if`s run (a tree), when every value
+// Where: a top-level graph (of derivative code, or a typed clone derivative code was inlined
+// into) whose parameters and result hold no converted closure, with its nested graphs and the branch codes its `if`s run (a tree), when every value
 // holding a converted closure there is made, read and passed on only by the primitives above,
 // tuples and `if`s: a loop, a stack, a call or a recursive closure that carries one keeps the
 // tree as it is. It runs once, after the rounds and recursion-acc, which threads accumulators
@@ -54,7 +54,9 @@ class BranchClosures {
   bool run() {
     bool changed = false;
     for (Graph* g : typed_graphs(m_)) {
-      if (g->parent || !generated(g) || g->owns_last_param || !g->output || !g->output->type) continue;
+      // A typed clone too: forward mode's code for an `if` (the closures of ad.tcall0 over the
+      // branches' T codes) is inlined into the clone that called the derivative.
+      if (g->parent || g->owns_last_param || !g->output || !g->output->type) continue;
       bool closed = !converted(g->output->type);
       for (const Node* p : g->params) closed = closed && p->type && !converted(p->type);
       if (!closed || !has_closures(g)) continue;

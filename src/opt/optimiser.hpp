@@ -15,6 +15,9 @@ namespace fx::opt {
 struct OptOptions {
   int level = 1;            // 0: no pass runs (--opt=0); 1: the pipeline of pipeline.cpp
   bool check_nan = false;   // --check-nan: a float op that makes a nan is an observable error
+  // --grad-mode=auto (the default): the expansion computes grad of a function of one f64 with
+  // an f64 result in forward mode (expand::Expander::forward_grad); --grad-mode=reverse: never.
+  bool forward_grads = true;
   bool limited_loops = false;  // --max-loop-iterations: a loop's trip count is observable (its limit)
   // Every caller of the derivative code is in the module and no later expansion reuses it (the
   // program of `fluxion run`, `emit-c`, `ir`; not the embedding API, which expands derivatives

@@ -21,6 +21,8 @@ FILE states, in comment lines:
   # C-NOT: regex       does not match it
   # C-COUNT: N regex   matches exactly N of its lines
   # EXPECT: text       one line of what `fluxion run FILE` prints, the same with --opt=0
+  # FLAGS: ARG...      options for every fluxion command above (`--grad-mode=reverse` for a
+                       test of reverse mode's code on a function of one f64)
 Exit status 0 when everything matches; otherwise the differences are printed.
 """
 
@@ -32,7 +34,7 @@ import sys
 
 TIMEOUT_S = 60 * float(os.environ.get("FX_TIMEOUT_SCALE", "1"))  # sanitizer builds: Makefile
 
-DIRECTIVE = re.compile(r"^\s*#\s*(GOLDEN-FN|GOLDEN-GRAPH|STAGE|IR-HAS|IR-NOT|IR-COUNT|IR|C-HAS|C-NOT|C-COUNT|EXPECT)\s*:(.*)$")
+DIRECTIVE = re.compile(r"^\s*#\s*(GOLDEN-FN|GOLDEN-GRAPH|STAGE|IR-HAS|IR-NOT|IR-COUNT|IR|C-HAS|C-NOT|C-COUNT|EXPECT|FLAGS)\s*:(.*)$")
 
 
 def text_of(raw):
@@ -70,7 +72,7 @@ def property_problems(text, props):
 
 def main(argv):
     fluxion, path = argv[1], argv[2]
-    fn, ir, expect, stage, graph, props, c_props = None, [], [], "opt", None, [], []
+    fn, ir, expect, stage, graph, props, c_props, flags = None, [], [], "opt", None, [], [], []
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = DIRECTIVE.match(line)
@@ -89,6 +91,8 @@ def main(argv):
                 c_props.append(("IR-" + key[2:], value))
             elif key == "IR":
                 ir.append(value)
+            elif key == "FLAGS":
+                flags += value.split()
             else:
                 expect.append(value)
     if not fn or not (ir or (graph and props)):
@@ -96,7 +100,7 @@ def main(argv):
               "# IR-HAS/IR-NOT/IR-COUNT: lines")
         return 1
     problems = []
-    proc = subprocess.run([fluxion, "ir", path, "--fn", fn, "--stage", stage], capture_output=True, text=True,
+    proc = subprocess.run([fluxion, "ir", *flags, path, "--fn", fn, "--stage", stage], capture_output=True, text=True,
                           timeout=TIMEOUT_S)
     got = proc.stdout.replace(path, "{file}").splitlines()
     if ir and (proc.returncode != 0 or got != ir):
@@ -112,12 +116,12 @@ def main(argv):
         if found:
             problems.append(f"graph @{name}... of ir --stage {stage}:\n" + "\n".join(found) + "\n" + text)
     if c_props:
-        c = subprocess.run([fluxion, "emit-c", path], capture_output=True, text=True, timeout=TIMEOUT_S)
+        c = subprocess.run([fluxion, "emit-c", *flags, path], capture_output=True, text=True, timeout=TIMEOUT_S)
         found = property_problems(c.stdout, c_props) if c.returncode == 0 else [f"exit {c.returncode}\n{c.stderr}"]
         if found:
             problems.append("emit-c:\n" + "\n".join(p.replace("IR-", "C-", 1) for p in found))
     for extra in ([], ["--opt=0"]):
-        run = subprocess.run([fluxion, "run", *extra, path], capture_output=True, text=True, timeout=TIMEOUT_S)
+        run = subprocess.run([fluxion, "run", *flags, *extra, path], capture_output=True, text=True, timeout=TIMEOUT_S)
         if run.returncode != 0 or run.stdout.splitlines() != expect:
             problems.append(f"run {' '.join(extra)}: exit {run.returncode}, printed {run.stdout!r}, expected "
                             f"{expect!r}\n{run.stderr}")

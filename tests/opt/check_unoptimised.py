@@ -35,8 +35,9 @@ def programs():
     return sorted(out)
 
 
-# Options whose output or meaning depends on the optimiser itself.
-OPTIMISER_OPTIONS = ("--opt", "--print-after-all", "--time-passes")
+# Options whose output or meaning depends on the optimiser itself (--grad-mode=auto: forward mode
+# for a gradient of one f64, which --opt=0 turns off).
+OPTIMISER_OPTIONS = ("--opt", "--print-after-all", "--time-passes", "--grad-mode=auto")
 
 
 def native_only(path):

@@ -637,7 +637,10 @@ def main(argv):
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(batch_program(batch, args.primal_only))
         engine = [] if start // args.batch < args.native_batches else ["--interp"]
-        out, err = run_batch(args.fluxion, path, engine)
+        # grad in reverse mode, against jvp's forward mode; with --compare-unoptimised, the
+        # optimiser's choice (forward mode for these functions of one f64) against --opt=0's reverse.
+        mode = [] if args.compare_unoptimised else ["--grad-mode=reverse"]
+        out, err = run_batch(args.fluxion, path, [*mode, *engine])
         if out is None:
             print(f"FAIL {path}: {err}")
             failed_ids.update(c.fid for c in batch)

@@ -257,7 +257,7 @@ def main():
         with open(path, "w") as f:
             f.write(program(batch))
         engine = [] if start // CASES_PER_FILE < args.native_files else ["--interp"]
-        proc = subprocess.run([args.fluxion, "run", *engine, path], capture_output=True, text=True, timeout=TIMEOUT_S)
+        proc = subprocess.run([args.fluxion, "run", "--grad-mode=reverse", *engine, path], capture_output=True, text=True, timeout=TIMEOUT_S)
         if proc.returncode != 0:
             print(f"FAIL {path} (seed {args.seed}): exit {proc.returncode}\n{proc.stderr[-2000:]}")
             failed += len(batch)

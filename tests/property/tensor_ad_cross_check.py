@@ -283,7 +283,7 @@ def main():
             with open(path, "w") as out:
                 out.write(program)
             engine = [] if i < args.native_programs else ["--interp"]
-            run = subprocess.run([args.fluxion, "run", *engine, "--max-loop-iterations", "2000", path],
+            run = subprocess.run([args.fluxion, "run", "--grad-mode=reverse", *engine, "--max-loop-iterations", "2000", path],
                                  capture_output=True, text=True, timeout=TIMEOUT_S)
             if run.returncode in (1, 2) and "internal error" not in run.stderr:
                 skipped += 1

@@ -37,7 +37,9 @@ std::string c_of(const std::string& source) {
   const std::filesystem::path path = std::filesystem::temp_directory_path() /
                                      ("fluxion_codegen_tape_" + std::to_string(::getpid()) + ".fx");
   std::ofstream(path) << source;
-  fx::driver::Compilation c{fx::driver::Options{}};
+  fx::driver::Options options;
+  options.opt.forward_grads = false;  // reverse mode's tapes (forward mode has none)
+  fx::driver::Compilation c{options};
   c.load_file(path.string());
   std::string text = c.c_text("");
   std::filesystem::remove(path);

@@ -28,9 +28,12 @@ std::string write_program(const std::string& text) {
   return p.string();
 }
 
+// Gradients in reverse mode: these tests read reverse mode's derivative code, which forward
+// mode (the default for a function of one f64, docs/opt.md) would replace.
 driver::Options options(int level) {
   driver::Options o;
   o.opt.level = level;
+  o.opt.forward_grads = false;
   return o;
 }
 

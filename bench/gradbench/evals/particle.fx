@@ -39,7 +39,10 @@ def particle_miss_derivative(w, outer_forward: bool, inner_forward: bool):
     e = lambda v: particle_miss(v, inner_forward)
     if outer_forward:
         return derivative(e)(w)
-    return grad(e)(w)
+    # vjp, not grad: grad of one f64 runs in forward mode (docs/opt.md "Forward mode for one
+    # number"), and this mode is reverse by name.
+    y, pullback = vjp(e, w)
+    return pullback(1.0)[0]
 
 def particle_optimum(w0, outer_forward: bool, inner_forward: bool):
     e = lambda v: particle_miss(v[0], inner_forward)

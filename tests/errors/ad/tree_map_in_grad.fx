@@ -4,7 +4,7 @@
 # builtin named at the call is written out and differentiable: tests/lang/ad/structs/tree_map_grad.fx.)
 # EXIT: 2
 # EXPECT: 1.8918884196934453
-# STDERR: {file}:11:20: error: cannot differentiate 'tree_map': the primitive has no reverse-mode (VJP) derivative rule
+# STDERR: {file}:11:20: error: cannot differentiate 'tree_map': the primitive has no derivative rule
 
 def loss(k):
     f = sin

@@ -1,7 +1,7 @@
 # --check-nan does not change results: derivatives through loops, closures and recursion
 # that stay finite run as without the flag.
 # RUN: run --check-nan
-# EXPECT: 1105.054887114517
+# EXPECT: True
 # EXPECT: 3.0
 # EXPECT: -1.0
 def power(x, n):
@@ -16,6 +16,7 @@ def make_scaler(k):
     return scale
 
 def main():
-    print(grad(power)(1.0001, 1000))
+    # 1105.054887114517 in reverse mode, ...5077 in forward mode (the default for one f64)
+    print(abs(grad(power)(1.0001, 1000) - 1105.05488711451) < 1e-9)
     print(grad(lambda k: make_scaler(k)(3.0))(2.0))
     print(derivative(derivative(derivative(sin)))(0.0))

@@ -6,8 +6,9 @@
 # backward pass starts at the outer one's accumulator, the branch's zeros are the cotangents of
 # the loop's own small state). native/differential runs the program in the interpreter too.
 # `--opt=1` (the default) is named because the rewrite is the optimiser's: with `--opt=0` these
-# loops run in the interpreter.
-# RUN: run --native --opt=1
+# loops run in the interpreter. `--grad-mode=reverse`: grad(miss) of one f64 would otherwise run
+# in forward mode (docs/opt.md "Forward mode for one number"), which has no outer backward pass.
+# RUN: run --native --opt=1 --grad-mode=reverse
 # EXPECT: [0.0, 0.5, 0.0, 1.0]
 # EXPECT: [1.0, 0.0, 1.4, 0.0, 1.8]
 # EXPECT: [0.0, 2.0, 1.0, 0.0, 2.0, 1.0]

@@ -5,7 +5,9 @@
 # recursive closure, has the plain zero of its tensor-free tangent. The values are the
 # interpreter's (native/differential runs the program both ways) and agree with central
 # differences of the lower derivatives (-2.887381749, 4.845803293; 251.14112, 16.513221).
-# RUN: run --native
+# `--grad-mode=reverse`: these gradients of one f64 would otherwise run in forward mode
+# (docs/opt.md "Forward mode for one number"), which keeps no tape.
+# RUN: run --native --grad-mode=reverse
 # EXPECT: -2.88738174864213
 # EXPECT: 4.845803293014049
 # EXPECT: 4130.706609109017

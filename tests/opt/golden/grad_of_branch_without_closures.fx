@@ -4,6 +4,9 @@
 # makes the branches graphs nested in the gradient's code and the pullback the tuple (tag, env
 # of the then-branch's pullback, env of the else-branch's): the dispatch tests the tag, each
 # case reads its own slot, and no closure is made, compared or opened.
+# Reverse mode named: by default this gradient of one f64 runs in forward mode (docs/opt.md
+# "Forward mode for one number"; grad_one_number_forward_mode.fx).
+# FLAGS: --grad-mode=reverse
 # GOLDEN-FN: main
 # STAGE: native
 # GOLDEN-GRAPH: grad

@@ -2,6 +2,9 @@
 # pullback of `r = r * x` closes over x and r, but x is the same in every iteration, so the
 # backward loop reads it from its own env instead of the tape, and dead-results drops it from
 # each tape entry: the tape holds r alone (its env is ((), f64), not (f64, f64)).
+# Reverse mode named: by default this gradient of one f64 runs in forward mode (docs/opt.md
+# "Forward mode for one number"; grad_one_number_forward_mode.fx).
+# FLAGS: --grad-mode=reverse
 # GOLDEN-FN: main
 # STAGE: native
 # GOLDEN-GRAPH: ad.jwhile_body
