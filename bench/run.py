@@ -155,9 +155,9 @@ def main():
         if "error" in row:
             progress("[%d/%d] %s: FAILED: %s" % (i, len(chosen), w.name, row["error"]))
         else:
-            progress("[%d/%d] %s: Fluxion D/P %.3g (goal %g), %s, %.1f s" %
-                     (i, len(chosen), w.name, row["fluxion"]["ratio"], w.goal, engine.describe(row),
-                      time.monotonic() - start))
+            progress("[%d/%d] %s: Fluxion D/P %.3g (%s), %s, %.1f s" %
+                     (i, len(chosen), w.name, row["fluxion"]["ratio"], "goal %g" % w.goal if w.goal else "no goal",
+                      engine.describe(row), time.monotonic() - start))
     results = os.path.join(args.out, "results")
     os.makedirs(results, exist_ok=True)
     per_op_rows = []

@@ -50,7 +50,7 @@ def overhead(name, batch=None, reverse=False):
     tail = [str(batch)] if batch else []
     program = os.path.join(ROOT, "bench", "overhead", name + ".fx")
     return Workload(name + ("_b%d" % batch if batch else "") + ("_reverse" if reverse else ""), "A",
-                    (["--grad-mode=reverse"] if reverse else []) + [program],
+                    [program] + (["--grad-mode=reverse"] if reverse else []),
                     {"c++": [cpp("overhead"), name], "pytorch": torch_script("overhead.py") + [name]},
                     tail=tail, goal=0.0 if reverse else OVERHEAD_GOALS[name])
 
