@@ -146,6 +146,8 @@ std::string zero_of_alternatives(const PrimSite& s, const std::string& value, co
     size_t env_size = 0;
     if (m->kind == TypeKind::Tuple) {
       env_size = m->elems.size();
+    } else if (m->kind == TypeKind::Explicit && m->elems[0]->kind == TypeKind::Tuple) {  // a converted closure: its env
+      env_size = m->elems[0]->elems.size();
     } else if (m->kind == TypeKind::Closure) {
       if (!s.closure_env) unsupported(s.node->loc, "the zero derivative of a " + to_string(from));
       env_size = s.closure_env(member, m).size();
@@ -290,6 +292,27 @@ std::string sum_of_alternatives(const PrimSite& s, const std::string& a, const T
   return r;
 }
 
+// a + b, tangents of a recursive closure (boxes of the tuple they are, null for zero): a
+// helper function, since the tuple may hold such a tangent again (as deep as the recursion
+// went). A null operand gives the other, counted once more; else a new box of the sum.
+std::string sum_of_boxed(const PrimSite& s, const std::string& a, const std::string& b, const Type* to) {
+  const Type* tuple = s.types.boxed(to);
+  if (!tuple) unsupported(s.node->loc, "adding derivatives of types " + to_string(to) + " whose structure is not known");
+  const std::string c = s.types.name(to), fn = "fx_sum_" + c;
+  s.types.function(fn, "static " + c + " " + fn + "(" + c + " a, " + c + " b, int64_t loc)", [&] {
+    PrimSite inner = s;  // inside the helper, the location is its parameter
+    inner.loc = "loc";
+    inner.result_name = fn;
+    inner.consumed = {};
+    std::string code;
+    const std::string sum = sum_of(inner, "a->env", tuple, "b->env", tuple, tuple, code);
+    return "{\n  if (!a) {\n" + indent_lines(s.types.retain(to, "b"), 4) + "    return b;\n  }\n  if (!b) {\n" +
+           indent_lines(s.types.retain(to, "a"), 4) + "    return a;\n  }\n" + indent_lines(code, 2) + "  " + c +
+           " r = fx_box_new(sizeof *r, loc);\n  r->env = " + sum + ";\n  return r;\n}";
+  });
+  return fn + "(" + a + ", " + b + ", " + s.loc + ")";
+}
+
 // An expression for a + b (types ta, tb) in tangent type `to`, owning what it holds.
 std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, const std::string& b, const Type* tb,
                    const Type* to, std::string& code) {
@@ -329,6 +352,9 @@ std::string sum_of(const PrimSite& s, const std::string& a, const Type* ta, cons
         return sum_of(s, element(a, i), ta->elems[0], element(b, i), tb->elems[0], to->elems[0], item_code);
       });
     case TypeKind::Union: return sum_of_alternatives(s, a, ta, b, tb, to, code);
+    case TypeKind::RecursiveTangent:
+      if (ta != to || tb != to) break;
+      return sum_of_boxed(s, a, b, to);
     default: break;
   }
   unsupported(s.node->loc, "adding derivatives of types " + to_string(ta) + " and " + to_string(tb));

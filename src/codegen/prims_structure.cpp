@@ -134,8 +134,30 @@ const std::string& field_constant(const PrimSite& s) {
   return k->as_str();
 }
 
+// Derivative code reads a field of an enum tangent by name (a derivative of a derivative
+// through a match: the transpose of set_variant_field): of the value's variant; a variant
+// without that field fails as the interpreter does.
+Emitted get_variant_field(const PrimSite& s) {
+  const Type* t = s.arg_types[0];
+  const std::string& field = field_constant(s);
+  const std::string r = s.types.temporary("f"), x = s.types.temporary("v");
+  std::string cases;
+  for (const auto& v : t->enum_decl->variants)
+    for (size_t i = 0; i < v->fields.size(); ++i) {
+      if (v->fields[i].name != field) continue;
+      const std::string access = x + "->as." + CTypes::field_name(v->name) + "." + CTypes::field_name(field);
+      cases += "case " + std::to_string(v->index) + ": " + r + " = " +
+               s.types.convert(access, s.types.field_type(v.get(), i), s.result) + "; break; ";
+    }
+  const std::string missing = quote_c(t->enum_decl->name + " has no field '" + field + "'");
+  return borrowed("({ " + s.types.name(t) + " " + x + " = " + s.args[0] + "; " + s.types.name(s.result) + " " + r + " = " +
+                  s.types.zero(s.result) + "; switch (" + x + "->tag) { " + cases + "default: fx_fail(" + s.loc + ", " +
+                  missing + "); } " + r + "; })");
+}
+
 Emitted get_attr(const PrimSite& s) {
   if (held_as_tensor(s.arg_types[0])) return runtime_call(s);  // x.shape, x.ndim, x.T
+  if (s.arg_types[0]->kind == TypeKind::Enum) return get_variant_field(s);
   if (s.arg_types[0]->kind != TypeKind::Struct) unsupported(s.node->loc, "the attribute of a " + to_string(s.arg_types[0]));
   return borrowed(s.args[0] + "." + CTypes::field_name(field_constant(s)));
 }
@@ -168,8 +190,29 @@ Emitted set_variant_field(const PrimSite& s) {
   return {code, ""};
 }
 
+// The tangent of a recursive closure with the element at constant index k replaced: a new box
+// whose other elements are the old box's (zeros where it is the null box), counted once more.
+Emitted set_boxed_element(const PrimSite& s, int64_t k) {
+  const Type* tuple = s.types.boxed(s.result);
+  if (!tuple || tuple->kind != TypeKind::Tuple || k < 0 || static_cast<size_t>(k) >= tuple->elems.size())
+    unsupported(s.node->loc, "a " + to_string(s.result) + " whose structure is not known");
+  const std::string box = s.types.temporary("box"), old = s.args[0];
+  std::string code = s.types.name(s.result) + " " + box + " = fx_box_new(sizeof *" + box + ", " + s.loc + ");\n";
+  code += box + "->env = (" + s.types.name(tuple) + "){";
+  for (size_t i = 0; i < tuple->elems.size(); ++i) {
+    const std::string e = ".e" + std::to_string(i);
+    code += (i ? ", " : "") + (static_cast<int64_t>(i) == k ? s.types.convert(s.args[2], s.arg_types[2], tuple->elems[i])
+                                                            : "(" + old + " ? " + old + "->env" + e + " : " + s.types.zero(tuple->elems[i]) + ")");
+  }
+  code += std::string(tuple->elems.empty() ? "0" : "") + "};\n";
+  for (size_t i = 0; i < tuple->elems.size(); ++i)
+    if (static_cast<int64_t>(i) != k || !s.consumed.contains(2)) code += s.types.retain(tuple->elems[i], box + "->env.e" + std::to_string(i));
+  return {code, box};
+}
+
 // A copy of the struct with one field replaced, written as a literal of every field.
 Emitted set_attr(const PrimSite& s) {
+  if (s.arg_types[0]->kind == TypeKind::RecursiveTangent && s.result == s.arg_types[0]) return set_boxed_element(s, constant_int(s, 1));
   // Derivative code replaces the element at a constant index of a tuple (a tangent's part).
   const ir::Node* k = s.node->arg(1);
   if (s.arg_types[0]->kind == TypeKind::Tuple && s.result->kind == TypeKind::Tuple && k->is_constant() &&

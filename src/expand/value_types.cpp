@@ -206,7 +206,7 @@ class ValueTyper {
     if (a->kind == TypeKind::RecursiveTangent || b->kind == TypeKind::RecursiveTangent) {
       const Type* rt = a->kind == TypeKind::RecursiveTangent ? a : b;
       const Type* other = rt == a ? b : a;
-      return folded(other, true) == rt ? rt : nullptr;
+      return other->kind == TypeKind::Tuple && folds_into(other, rt->graph, true) ? rt : nullptr;
     }
     // Closures of one code: their envs join as values (an env may hold one of several tuples),
     // as types::join joins them otherwise (the joined type's maker is not known: holds_own).
@@ -253,7 +253,40 @@ class ValueTyper {
   // pullback the env tangent of `if_true`'s: its elements may differ in type from
   // `if_false`'s. The emitter checks the tag where it converts the union.)
   const Type* narrowed(const Type* t, const Node* param) {
-    return narrowed_by_primal(alternative_of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param));
+    return narrowed_by_reads(narrowed_by_primal(alternative_of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param)),
+                             param);
+  }
+
+  // One of several tuples that its graph reads an element of that only one of them has (the
+  // cotangent of one of several pullbacks' envs, in the code of one of them): that one. Every
+  // node of a graph's body runs where the graph does, so the value is that tuple wherever it
+  // is read (the emitter checks the tag where it converts the union).
+  // A tuple too short for those reads is another's, which never reaches x: null.
+  const Type* narrowed_by_reads(const Type* t, const Node* x) {
+    if (!t || !tuple_alternatives(t)) return t;
+    const size_t length = length_read(x);
+    if (t->kind == TypeKind::Tuple) return t->elems.size() >= length ? t : nullptr;
+    const Type* only = nullptr;
+    for (const Type* m : t->elems)
+      if (m->elems.size() >= length) {
+        if (only) return t;
+        only = m;
+      }
+    return only ? only : t;
+  }
+
+  // 1 + the largest constant index at which x's graph reads x (0 where it reads none).
+  size_t length_read(const Node* x) {
+    if (!x->graph) return 0;
+    if (read_lengths_of_.insert(x->graph).second)
+      for (const Node* n : x->graph->body)
+        if (n->is_prim_apply(Prim::TupleGet) && n->num_args() == 2 && n->arg(1)->is_constant() &&
+            std::holds_alternative<int64_t>(n->arg(1)->value) && n->arg(1)->as_int() >= 0) {
+          size_t& most = read_lengths_[n->arg(0)];
+          most = std::max(most, static_cast<size_t>(n->arg(1)->as_int()) + 1);
+        }
+    auto it = read_lengths_.find(x);
+    return it == read_lengths_.end() ? 0 : it->second;
   }
 
   // Of a union of tuples, the alternative of length n (unknown: -1); null for a tuple of
@@ -516,8 +549,12 @@ class ValueTyper {
 
   void widen(const Graph* code, const Type* env, SourceLoc loc) {
     if (!env) return;
-    if (!store_.widen_recursive_env(code, env, &changed_))
-      codegen::unsupported(loc, "a recursion whose closures hold values of different types");
+    const Type* old = store_.recursive_env(code);
+    const Type* joined = old ? join_values(old, env) : env;
+    if (!joined) codegen::unsupported(loc, "a recursion whose closures hold values of different types");
+    if (joined == old) return;
+    store_.set_recursive_env(code, joined);
+    changed_ = true;
   }
 
   // The tangent space of values of type t. A recursive closure's is its named tangent
@@ -531,10 +568,10 @@ class ValueTyper {
       case TypeKind::Explicit: return tangent(t->elems[0], unions);
       case TypeKind::Closure: return tangent(env_of_closure(t), unions);
       case TypeKind::PrimFn: return store_.tuple({});
-      case TypeKind::Tuple: {
+      case TypeKind::Tuple: {  // (an element that is the tangent of a recursive closure's env: that tangent)
         std::vector<const Type*> elems;
         for (const Type* e : t->elems) {
-          elems.push_back(tangent(e, unions));
+          elems.push_back(folded(tangent(e, unions)));
           if (!elems.back()) return nullptr;
         }
         return store_.tuple(std::move(elems));
@@ -589,18 +626,21 @@ class ValueTyper {
   // t, or the tangent of a recursive code's closures where t is a tuple of that structure
   // (tangent_env) that holds such a tangent, or a tuple of it, where the structure has it:
   // the tangent a derivative of a derivative builds of such a closure, tuple by tuple, nests
-  // as deep as the recursion went, and is finite as the named type. (With `shallow`, also a
-  // tuple of the structure that holds none: the tangent at the recursion's base, where it
-  // joins the named type.)
-  const Type* folded(const Type* t, bool shallow = false) {
+  // as deep as the recursion went, and is finite as the named type.
+  const Type* folded(const Type* t) {
     if (!t || t->kind != TypeKind::Tuple) return t;
-    for (const Graph* code : recursive_) {
-      const Type* te = tangent_env(code);
-      bool nested = false;
-      if (te && holds(te, store_.recursive_tangent(code)) && fits_tangent(t, te, code, &nested) && (nested || shallow))
-        return store_.recursive_tangent(code);
-    }
+    for (const Graph* code : recursive_)
+      if (folds_into(t, code, false)) return store_.recursive_tangent(code);
     return t;
+  }
+
+  // Is tuple t one of the tangent of `code`'s closures (folded)? With `shallow`, also a tuple
+  // of the structure that holds none: the tangent at the recursion's base, where it joins the
+  // named type. (Of that code only: a base tuple may have the structure of several codes'.)
+  bool folds_into(const Type* t, const Graph* code, bool shallow) {
+    const Type* te = tangent_env(code);
+    bool nested = t == te;  // (the structure itself holds the named tangent)
+    return te && holds(te, store_.recursive_tangent(code)) && fits_tangent(t, te, code, &nested) && (nested || shallow);
   }
 
   // Does t hold type x (in tuples' and unions' parts)?
@@ -626,6 +666,11 @@ class ValueTyper {
       return true;
     }
     if (t == p) return true;
+    if (p->kind == TypeKind::RecursiveTangent) {  // another recursive code's (a derivative of a lower order): a tuple of its structure
+      const Type* inner = store_.recursive_tangent_env(p->graph);
+      bool inner_nested = false;
+      return t->kind == TypeKind::Tuple && inner && p->graph != code && fits_tangent(t, inner, p->graph, &inner_nested);
+    }
     if (p->kind == TypeKind::Tuple) {
       if (t->kind != TypeKind::Tuple || t->elems.size() != p->elems.size()) return false;
       for (size_t i = 0; i < t->elems.size(); ++i)
@@ -672,7 +717,7 @@ class ValueTyper {
         if (!args[0] || !tuple_alternatives(args[0]) || !k->is_constant() || !std::holds_alternative<int64_t>(k->value))
           return n->type;
         const auto i = static_cast<size_t>(k->as_int());
-        if (args[0]->kind == TypeKind::Tuple) return i < args[0]->elems.size() ? args[0]->elems[i] : nullptr;
+        if (args[0]->kind == TypeKind::Tuple) return i < args[0]->elems.size() ? narrowed_by_reads(args[0]->elems[i], n) : nullptr;
         // One of several tuples: the join of the element of each that has one (the code that
         // reads it runs where the value is known to be such a tuple: a dispatch's case).
         const Type* out = nullptr;
@@ -735,17 +780,27 @@ class ValueTyper {
       }
       case Prim::ListTop: return args[0] && args[0]->kind == TypeKind::List ? args[0]->elems[0] : nullptr;
       case Prim::ListPop: return args[0] && args[0]->kind == TypeKind::List ? args[0] : nullptr;
-      case Prim::ZerosLike: return args[0] ? tangent(args[0]) : n->type;
+      case Prim::ZerosLike: return args[0] ? tangent(args[0], true) : n->type;
       case Prim::AddTangent: {
-        const Type *a = tangent(args[0]), *b = tangent(args[1]);
+        const Type *a = tangent(args[0], true), *b = tangent(args[1], true);
         if (!a || !b) return n->type;
         if (a->kind == TypeKind::I64 || b->kind == TypeKind::I64) return a->kind == TypeKind::I64 ? a : b;
         const Type* joined = types::join(store_, a, b);
+        if (!joined) joined = join_values(a, b);  // (one of several tuples: the tangent of one of several pullbacks)
         return joined ? joined : n->type;
       }
       case Prim::ClosureAt: return closure_at(n, args[0]);
       case Prim::SetAttr: {  // a tuple's element at a constant index (a tangent's part)
         const Node* k = n->arg(1);
+        // Of the tangent of a recursive closure, where the value joins into that element.
+        if (args[0] && args[0]->kind == TypeKind::RecursiveTangent && args[2] && k->is_constant() &&
+            std::holds_alternative<int64_t>(k->value)) {
+          const Type* te = tangent_env(args[0]->graph);
+          const auto i = static_cast<size_t>(k->as_int());
+          if (!te || i >= te->elems.size()) return n->type;
+          const Type* joined = join_values(te->elems[i], args[2]);
+          return joined == te->elems[i] ? args[0] : n->type;
+        }
         if (!args[0] || args[0]->kind != TypeKind::Tuple || !args[2] || !k->is_constant() ||
             !std::holds_alternative<int64_t>(k->value))
           break;
@@ -875,6 +930,8 @@ class ValueTyper {
   std::unordered_set<const Node*> computed_;
   std::unordered_map<const Type*, const Graph*> clones_;  // closure type → the clone of its values
   std::unordered_map<const Node*, const Type*> tapes_;  // list_empty(trips) → the stack it becomes
+  std::unordered_set<const Graph*> read_lengths_of_;  // graphs whose reads length_read has counted
+  std::unordered_map<const Node*, size_t> read_lengths_;  // value → 1 + the largest index its graph reads
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
   // recursive code → the env its tangent was derived from, and that tangent (tangent_env)
   std::unordered_map<const Graph*, std::pair<const Type*, const Type*>> tangent_envs_;

@@ -77,6 +77,20 @@ const Type* PrimTyping::rule_result(Prim p, const ir::Node* n, const std::vector
         if (f.name == args[1]->as_str()) return arg_types[0];
     return nullptr;
   }
+  // Its transpose, in a derivative of a derivative, reads that field of an enum's tangent by
+  // name: the field's type (where variants share the name, one type for all of them).
+  if (p == Prim::GetAttr && arg_types.size() == 2 && arg_types[0]->kind == TypeKind::Enum && args[1]->is_constant() &&
+      std::holds_alternative<std::string>(args[1]->value)) {
+    const Type* field = nullptr;
+    for (const auto& v : arg_types[0]->enum_decl->variants)
+      for (size_t i = 0; i < v->fields.size(); ++i)
+        if (v->fields[i].name == args[1]->as_str()) {
+          const Type* t = annotations_.field_type(v.get(), i);
+          if (field && t != field) return nullptr;
+          field = t;
+        }
+    return field;
+  }
   // The derivative rules convert tensors elementwise with float()/int() (users write
   // astype(x, f64), which the user-facing rule asks for): the dtype changes, the rank stays.
   if ((p == Prim::ToF64 || p == Prim::ToI64) && arg_types.size() == 1 && is_tensor(arg_types[0]))

@@ -20,7 +20,7 @@ namespace fx::types {
 class PrimTyping {
  public:
   PrimTyping(TypeStore& store, Annotations& annotations)
-      : store_(store), rules_(store, annotations, no_calls_) {}
+      : store_(store), annotations_(annotations), rules_(store, annotations, no_calls_) {}
 
   // The type of n = p(args...) whose operands have these types (null where unknown); null
   // when some operand's type is unknown, when p calls function values, or when p's rule
@@ -42,6 +42,7 @@ class PrimTyping {
                           const std::vector<const Type*>& arg_types);
 
   TypeStore& store_;
+  Annotations& annotations_;
   NoCalls no_calls_;
   PrimRules rules_;
 };

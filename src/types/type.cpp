@@ -140,15 +140,6 @@ const Type* TypeStore::recursive_tangent_env(const ir::Graph* code) const {
   return it == recursive_tangent_envs_.end() ? nullptr : it->second;
 }
 
-bool TypeStore::widen_recursive_env(const ir::Graph* code, const Type* env, bool* changed) {
-  const Type*& slot = recursive_envs_[code];
-  const Type* joined = slot ? join(*this, slot, env) : env;
-  if (!joined) return false;
-  if (joined != slot) *changed = true;
-  slot = joined;
-  return true;
-}
-
 const Type* TypeStore::list(const Type* elem) {
   Type t;
   t.kind = TypeKind::List;

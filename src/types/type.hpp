@@ -135,10 +135,11 @@ class TypeStore {
   // A stack of `elem` (TypeKind::List).
   const Type* list(const Type* elem);
   // The closures of `code` as a recursive type (TypeKind::Recursive), and their env's type:
-  // null until set; widen_recursive_env joins `env` into it (false: they do not join).
+  // null until set; set_recursive_env replaces it (whoever widens it joins the old one in:
+  // expand/value_types.cpp, whose joins know the tangents of one of several functions).
   const Type* recursive_closure(const ir::Graph* code);
   const Type* recursive_env(const ir::Graph* code) const;
-  bool widen_recursive_env(const ir::Graph* code, const Type* env, bool* changed);
+  void set_recursive_env(const ir::Graph* code, const Type* env) { recursive_envs_[code] = env; }
   // The tangents of the closures of a recursive `code` (TypeKind::RecursiveTangent), and the
   // tuple they are (the tangent of the env, this type where the env holds the code's closures):
   // null until set; set_recursive_tangent_env replaces it (the env widens as the types settle).

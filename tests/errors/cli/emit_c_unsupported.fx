@@ -1,11 +1,19 @@
 # Pins: `fluxion emit-c` of a program with a construct the C back end does not support yet
-# (the third derivative of a recursion in reverse mode): the same located compile error as
+# (the derivative of an enum that holds a tensor): the same located compile error as
 # `run --native`.
-# RUN: args emit-c {file} --fn main --grad-mode=reverse
+# RUN: args emit-c {file} --fn main
 # EXIT: 1
-# STDERR: {file}:8:12: error: the native back end does not support an element of one of several tuples whose types differ ((f64, i64) and f64) yet (run it with --interp)
-def power(x, n):
-    return 1.0 if n == 0 else x * power(x, n - 1)
+# STDERR: {file}:15:20: error: the native back end does not support the derivative of an enum holding a Tensor[f64, 1] yet (run it with --interp)
+enum Layer:
+    Scale(w: Tensor[f64, 1])
+    Shift(b: f64)
+
+def apply(l, x):
+    match l:
+        case Shift(b):
+            return sum(x) + b
+        case Scale(w):
+            return sum(w * x)
 
 def main():
-    print(grad(grad(grad(lambda x: power(x, 3))))(2.0))
+    print(grad(lambda m: apply(m, [3.0, 4.0] * 1.0))(Scale([1.0, 2.0] * 1.0)))
