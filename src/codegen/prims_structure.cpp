@@ -150,9 +150,9 @@ Emitted get_variant_field(const PrimSite& s) {
                s.types.convert(access, s.types.field_type(v.get(), i), s.result) + "; break; ";
     }
   const std::string missing = quote_c(t->enum_decl->name + " has no field '" + field + "'");
-  return borrowed("({ " + s.types.name(t) + " " + x + " = " + s.args[0] + "; " + s.types.name(s.result) + " " + r + " = " +
-                  s.types.zero(s.result) + "; switch (" + x + "->tag) { " + cases + "default: fx_fail(" + s.loc + ", " +
-                  missing + "); } " + r + "; })");
+  return borrowed("({ " + s.types.name(t) + " " + x + " = " + s.args[0] + "; " + s.types.name(s.result) + " " + r +
+                  " = " + s.types.zero(s.result) + "; switch (" + x + "->tag) { " + cases + "default: fx_fail(" + s.loc +
+                  ", " + missing + "); } " + r + "; })");
 }
 
 Emitted get_attr(const PrimSite& s) {
@@ -201,18 +201,21 @@ Emitted set_boxed_element(const PrimSite& s, int64_t k) {
   code += box + "->env = (" + s.types.name(tuple) + "){";
   for (size_t i = 0; i < tuple->elems.size(); ++i) {
     const std::string e = ".e" + std::to_string(i);
-    code += (i ? ", " : "") + (static_cast<int64_t>(i) == k ? s.types.convert(s.args[2], s.arg_types[2], tuple->elems[i])
-                                                            : "(" + old + " ? " + old + "->env" + e + " : " + s.types.zero(tuple->elems[i]) + ")");
+    const bool replaced = static_cast<int64_t>(i) == k;
+    code += (i ? ", " : "") + (replaced ? s.types.convert(s.args[2], s.arg_types[2], tuple->elems[i])
+                                        : "(" + old + " ? " + old + "->env" + e + " : " + s.types.zero(tuple->elems[i]) + ")");
   }
   code += std::string(tuple->elems.empty() ? "0" : "") + "};\n";
   for (size_t i = 0; i < tuple->elems.size(); ++i)
-    if (static_cast<int64_t>(i) != k || !s.consumed.contains(2)) code += s.types.retain(tuple->elems[i], box + "->env.e" + std::to_string(i));
+    if (static_cast<int64_t>(i) != k || !s.consumed.contains(2))
+      code += s.types.retain(tuple->elems[i], box + "->env.e" + std::to_string(i));
   return {code, box};
 }
 
 // A copy of the struct with one field replaced, written as a literal of every field.
 Emitted set_attr(const PrimSite& s) {
-  if (s.arg_types[0]->kind == TypeKind::RecursiveTangent && s.result == s.arg_types[0]) return set_boxed_element(s, constant_int(s, 1));
+  if (s.arg_types[0]->kind == TypeKind::RecursiveTangent && s.result == s.arg_types[0])
+    return set_boxed_element(s, constant_int(s, 1));
   // Derivative code replaces the element at a constant index of a tuple (a tangent's part).
   const ir::Node* k = s.node->arg(1);
   if (s.arg_types[0]->kind == TypeKind::Tuple && s.result->kind == TypeKind::Tuple && k->is_constant() &&

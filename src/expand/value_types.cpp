@@ -253,8 +253,8 @@ class ValueTyper {
   // pullback the env tangent of `if_true`'s: its elements may differ in type from
   // `if_false`'s. The emitter checks the tag where it converts the union.)
   const Type* narrowed(const Type* t, const Node* param) {
-    return narrowed_by_reads(narrowed_by_primal(alternative_of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param)),
-                             param);
+    const Type* by_primal = narrowed_by_primal(alternative_of_length(t, cx_.tuple_arity(param)), cx_.cotangent_of(param));
+    return narrowed_by_reads(by_primal, param);
   }
 
   // One of several tuples that its graph reads an element of that only one of them has (the
@@ -666,7 +666,8 @@ class ValueTyper {
       return true;
     }
     if (t == p) return true;
-    if (p->kind == TypeKind::RecursiveTangent) {  // another recursive code's (a derivative of a lower order): a tuple of its structure
+    // Another recursive code's (a derivative of a lower order): a tuple of its structure.
+    if (p->kind == TypeKind::RecursiveTangent) {
       const Type* inner = store_.recursive_tangent_env(p->graph);
       bool inner_nested = false;
       return t->kind == TypeKind::Tuple && inner && p->graph != code && fits_tangent(t, inner, p->graph, &inner_nested);
@@ -717,7 +718,8 @@ class ValueTyper {
         if (!args[0] || !tuple_alternatives(args[0]) || !k->is_constant() || !std::holds_alternative<int64_t>(k->value))
           return n->type;
         const auto i = static_cast<size_t>(k->as_int());
-        if (args[0]->kind == TypeKind::Tuple) return i < args[0]->elems.size() ? narrowed_by_reads(args[0]->elems[i], n) : nullptr;
+        if (args[0]->kind == TypeKind::Tuple)
+          return i < args[0]->elems.size() ? narrowed_by_reads(args[0]->elems[i], n) : nullptr;
         // One of several tuples: the join of the element of each that has one (the code that
         // reads it runs where the value is known to be such a tuple: a dispatch's case).
         const Type* out = nullptr;

@@ -82,7 +82,8 @@ class Verifier {
       }
       const Type* actual = erase_extents(store_, as_tuple(n->type));
       if (expected) expected = as_tuple(expected);
-      if (expected && expected != actual && !fits(expected, actual) && !fits(actual, expected) && !narrows(actual, expected))
+      if (expected && expected != actual && !fits(expected, actual) && !fits(actual, expected) &&
+          !narrows(actual, expected))
         fail(g, n, std::string("is typed ") + to_string(n->type) + ", but " + ir::prim_name(p) + " of its operands gives " +
                        to_string(expected));
     }
@@ -92,7 +93,8 @@ class Verifier {
   // reading it knows to be that one (expand/value_types.cpp, narrowed_by_reads)?
   static bool narrows(const Type* actual, const Type* expected) {
     if (expected->kind != TypeKind::Union) return false;
-    return std::any_of(expected->elems.begin(), expected->elems.end(), [&](const Type* m) { return m == actual || fits(actual, m); });
+    return std::any_of(expected->elems.begin(), expected->elems.end(),
+                       [&](const Type* m) { return m == actual || fits(actual, m); });
   }
 
   // The tangent of a recursive closure is the tuple the store keeps for it
