@@ -627,11 +627,23 @@ class ValueTyper {
   // (tangent_env) that holds such a tangent, or a tuple of it, where the structure has it:
   // the tangent a derivative of a derivative builds of such a closure, tuple by tuple, nests
   // as deep as the recursion went, and is finite as the named type.
+  // Where t has the structure of several codes' tangents, the closest is taken: the code whose
+  // structure t is, else one t fits without a lower order's recursion's tangent, else the
+  // oldest graph (an order that does not hang on where graphs happen to be allocated).
   const Type* folded(const Type* t) {
     if (!t || t->kind != TypeKind::Tuple) return t;
-    for (const Graph* code : recursive_)
-      if (folds_into(t, code, false)) return store_.recursive_tangent(code);
-    return t;
+    const Graph* best = nullptr;
+    int best_rank = 3;
+    for (const Graph* code : recursive_) {
+      crossed_ = false;
+      if (!folds_into(t, code, false)) continue;
+      const int rank = t == tangent_env(code) ? 0 : crossed_ ? 2 : 1;
+      if (rank < best_rank || (rank == best_rank && code->id < best->id)) {
+        best = code;
+        best_rank = rank;
+      }
+    }
+    return best ? store_.recursive_tangent(best) : t;
   }
 
   // Is tuple t one of the tangent of `code`'s closures (folded)? With `shallow`, also a tuple
@@ -670,6 +682,7 @@ class ValueTyper {
     if (p->kind == TypeKind::RecursiveTangent) {
       const Type* inner = store_.recursive_tangent_env(p->graph);
       bool inner_nested = false;
+      crossed_ = true;
       return t->kind == TypeKind::Tuple && inner && p->graph != code && fits_tangent(t, inner, p->graph, &inner_nested);
     }
     if (p->kind == TypeKind::Tuple) {
@@ -935,6 +948,7 @@ class ValueTyper {
   std::unordered_set<const Graph*> read_lengths_of_;  // graphs whose reads length_read has counted
   std::unordered_map<const Node*, size_t> read_lengths_;  // value → 1 + the largest index its graph reads
   std::set<const Graph*> recursive_;  // codes whose closures have the named, recursive type
+  bool crossed_ = false;  // (folded: whether fits_tangent took a tuple for another code's tangent)
   // recursive code → the env its tangent was derived from, and that tangent (tangent_env)
   std::unordered_map<const Graph*, std::pair<const Type*, const Type*>> tangent_envs_;
   bool deriving_ = false;
